@@ -6,13 +6,14 @@ const base = {
     // Each file on its own (transpiled, not type checked: `tsc --noEmit` checks the types once per run),
     // so a worker does not start a cold compiler of the whole program.
     "^.+\\.ts$": ["ts-jest", { diagnostics: false, tsconfig: "<rootDir>/tsconfig.jest.json" }],
-    // jose 6 ships ESM only; Jest on Node 20 cannot require() ESM, so compile it to CommonJS.
-    "node_modules/jose/.+\\.js$": [
+    // jose 6, oidc-provider 9, openid-client 6 and oauth4webapi ship ESM only; Jest on Node 20
+    // cannot require() ESM, so compile them to CommonJS.
+    "node_modules/(jose|oidc-provider|openid-client|oauth4webapi)/.+\\.js$": [
       "ts-jest",
       { diagnostics: false, tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" } },
     ],
   },
-  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(jose|oidc-provider|openid-client|oauth4webapi)/)"],
   setupFiles: ["<rootDir>/test/setup-env.ts"],
   // Jest's 5 s default fails tests on a busy 2-core machine (two workers, servers and compilers
   // beside them); a hang still ends, and speed is the bench's to measure, not the tests'.

@@ -11,4 +11,5 @@ export * from "./schema/facts";
 export { BODY_LIMIT_BYTES } from "./limits";
 export type { CheckpointPage } from "./pages";
 export * from "./neighbours";
+export * from "./accounts";
 export * from "./table/relations";

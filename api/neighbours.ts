@@ -1,7 +1,7 @@
 /**
  * The tenant's objects that the managed kinds lean on but that the project does not manage:
- * its custom domains (a login page template needs one), its branding settings and the clients
- * list (actions, which an event stream's `action` destination names, are a kind of the table). The tenant server holds
+ * its custom domains (a login page template needs one) and the clients list (actions, which an
+ * event stream's `action` destination names, and the branding settings are kinds of the table). The tenant server holds
  * them so that clients written for the real service (Auth0's deploy CLI, the SDKs) work
  * against it unchanged; the shapes follow the published API (the `auth0` SDK's models).
  */
@@ -36,8 +36,16 @@ export const NEIGHBOUR_SCOPES = {
     update: "update:custom_domains",
     delete: "delete:custom_domains",
   },
-  branding: { read: "read:branding", update: "update:branding" },
-  clients: { read: "read:clients" },
+  clients: {
+    read: "read:clients",
+    create: "create:clients",
+    update: "update:clients",
+    delete: "delete:clients",
+    /** Also answers the applications' secrets (`client_secret`) when they are read. */
+    readKeys: "read:client_keys",
+  },
+  users: { read: "read:users", create: "create:users", update: "update:users", delete: "delete:users" },
+  connections: { read: "read:connections", update: "update:connections" },
 } as const;
 
 /** Custom domain statuses. */
@@ -76,33 +84,32 @@ export interface CustomDomain {
   custom_domain_id: string;
   domain: string;
   primary: boolean;
+  is_default?: boolean;
   status: (typeof CUSTOM_DOMAIN_STATUSES)[number];
   type: "auth0_managed_certs" | "self_managed_certs";
   origin_domain_name?: string;
-  verification?: { methods: { name: "txt" | "cname"; record: string; domain?: string }[]; status?: string };
+  /** How to verify it: `CNAME` (as a real tenant answers; `cname` published) or `txt`. */
+  verification?: {
+    methods: { name: "txt" | "cname" | "CNAME" | "TXT"; record: string; domain?: string }[];
+    status?: string;
+  };
   tls_policy?: string;
   custom_client_ip_header?: string | null;
   domain_metadata?: Record<string, unknown>;
+  created_at?: string;
 }
 
-/** Path of the branding settings under `/api/v2`. */
-export const BRANDING_PATH = "/branding";
-
-const httpsUrl = string({ format: "strict-https-uri", maxLength: 1024 });
-/** A color as the branding settings take it (`#rrggbb` or `#rgb`). */
-const color = string({ pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$" });
-
-/** `PATCH /branding`: each field set, or cleared with null. */
-export const brandingUpdateSchema = object({
-  colors: nullable(object({ primary: nullable(color), page_background: nullable(color) })),
-  favicon_url: nullable(httpsUrl),
-  logo_url: nullable(httpsUrl),
-  font: nullable(object({ url: nullable(httpsUrl) })),
-});
-
-/** The branding settings: what `GET /branding` answers (only the fields set). */
+/**
+ * The branding settings as `GET /branding` answers them (only the fields set), for what reads
+ * them beside the kinds (the login pages' look). A kind of the table: its room
+ * (api/kinds/branding/) holds the schemas, and checks that they agree with this type.
+ */
 export type BrandingSettings = {
-  colors?: { primary?: string; page_background?: string };
+  colors?: {
+    primary?: string;
+    /** A colour, or a gradient. */
+    page_background?: string | { type: "linear-gradient"; start: string; end: string; angle_deg: number };
+  };
   favicon_url?: string;
   logo_url?: string;
   font?: { url?: string };

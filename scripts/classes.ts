@@ -11,7 +11,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { spawnSync } from "node:child_process";
-import { KIND_NAMES, KINDS, type JsonSchema, type KindName, type LookupSpec } from "../api";
+import { KIND_NAMES, KINDS, type JsonSchema, type KindName, type KindSpec, type LookupSpec } from "../api";
+import { singletonWords } from "./lib/kind-words";
 import { REPO_ROOT } from "./lib/pulumi";
 import { tsdocComment } from "./tsdoc";
 import { outputOnlyFields } from "../provider/lifecycle/resource-class";
@@ -267,12 +268,8 @@ function singletonClassSource(kind: KindName): string {
   const required = new Set((body.required ?? []) as string[]);
   const inputs = propertiesOf(body);
   const lookups: readonly LookupSpec[] = spec.lookups;
-  const singletonId = (spec as { singletonId?: string }).singletonId;
   const key = (spec as { singletonKey?: { field: string } }).singletonKey;
-  const identity = key
-    ? `Its id is its \`${key.field}\`: one per \`${key.field}\` of the tenant.`
-    : `Its id is always \`${singletonId}\`.`;
-  const scope = key ? `one \`${key.field}\`'s` : "the tenant's";
+  const { identity, removal, per } = singletonWords(spec as KindSpec);
   const lines: string[] = [
     "/**",
     ` * The \`${type}\` resource${lookups.length > 0 ? " and its lookup" : ""}.`,
@@ -302,10 +299,10 @@ function singletonClassSource(kind: KindName): string {
     tsdocComment(
       `${spec.description.replace(/\.$/, "")} (\`/api/v2${spec.path}\`), type ` +
         `\`pulumi-nodejs:dynamic/tenant:${type}\`. ${identity}\n\n` +
-        `The ${spec.label} is a singleton of the tenant${key ? ` per \`${key.field}\`` : ""}. Creating ` +
+        `The ${spec.label} is a singleton of the tenant${key ? ` per ${per}` : ""}. Creating ` +
         `${article(type)} over a tenant that already has a *different* one fails at preview unless \`adopt: true\` ` +
         "says to take it over (then it is replaced); deleting the resource (`pulumi destroy`, or removing it from " +
-        `the program) removes ${scope} ${spec.label}. Declare at most one per ${key ? `\`${key.field}\`` : "tenant"}, ` +
+        `the program) ${removal}. Declare at most one per ${key ? per : "tenant"}, ` +
         "in one stack. If you rename the resource, use an " +
         '`aliases` option: a new name would otherwise create the new one and then delete "the old one", which ' +
         "is the same object.",

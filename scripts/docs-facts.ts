@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { kindNames, kindSpec, type KindSpec } from "../api";
 import { CONFIG_KEYS, ENV_KEYS, SETTING_FACTS, SETTING_NAMES } from "../provider/client/settings";
 import { TYPE_MODULE } from "../provider/lifecycle/tokens";
+import { singletonWords } from "./lib/kind-words";
 import { REPO_ROOT } from "./lib/pulumi";
 
 /** The files that hold generated blocks, relative to the repository. */
@@ -76,7 +77,7 @@ function kindsBlock(file: string): string[] {
     "|---|---|---|---|",
     ...kindsInOrder().map(
       ([, spec]) =>
-        `| ${reference(spec.typeName)}${spec.singletonKey ? ` (one per \`${spec.singletonKey.field}\`)` : spec.singletonId ? " (one per tenant)" : ""} | \`${dynamicToken(spec.typeName)}\` | \`${pluginToken(spec.typeName)}\` | ${spec.lookups
+        `| ${reference(spec.typeName)}${spec.singletonKey ? ` (one per ${singletonWords(spec).per})` : spec.shape === "singleton" ? " (one per tenant)" : ""} | \`${dynamicToken(spec.typeName)}\` | \`${pluginToken(spec.typeName)}\` | ${spec.lookups
           .map((lookup) => reference(lookup.name))
           .join(", ")} |`,
     ),

@@ -18,6 +18,9 @@ import { errorMapping, malformedUrlHandler } from "./plugins/errors";
 import { faultInjection } from "./plugins/faults";
 import { requestLog } from "./plugins/request-log";
 import { tenantRoutes } from "./routes";
+import type { LoginAccounts } from "./login/accounts-contract";
+import { createLoginAccounts } from "./login/accounts";
+import { loginRoutes } from "./login";
 
 export { counterKey, normalisePattern } from "./plugins/faults";
 
@@ -47,6 +50,8 @@ export interface AppOptions {
   https?: { key: string; cert: string };
   /** Connections held open at most (default: 1000, or fewer if the open-file limit says so). */
   maxConnections?: number;
+  /** The applications and users the hosted login logs people in with (default: the tenant's own records, server/login/accounts.ts). */
+  loginAccounts?: LoginAccounts;
 }
 
 function serverOptions(https: AppOptions["https"]): FastifyServerOptions {
@@ -86,5 +91,7 @@ export function buildApp(context: TenantContext, options: AppOptions = {}): Fast
     .register(faultInjection, withContext)
     .register(requestLog)
     .register(tenantRoutes, withContext);
+  // The hosted login (server/login): its protocol library loads on the first login request, not here.
+  app.register(loginRoutes, { context, accounts: options.loginAccounts ?? createLoginAccounts(context) });
   return app;
 }

@@ -9,6 +9,8 @@ import { idPatternOf, newIdOf, type IdFormat } from "../ids";
 import { completeKind, type KindDeclaration, type KindSpec } from "../table/kind-spec";
 import { FORMATS, type FormatDefinition } from "../schema/formats";
 import { actionKind } from "./action/contract";
+import { brandingKind } from "./branding/contract";
+import { brandingThemeKind } from "./branding-theme/contract";
 import { eventStreamKind } from "./event-stream/contract";
 import { flowKind } from "./flow/contract";
 import { flowVaultConnectionKind } from "./flow-vault-connection/contract";
@@ -16,6 +18,9 @@ import { formKind } from "./form/contract";
 import { loginTemplateKind } from "./login-template/contract";
 import { rateLimitPolicyKind } from "./rate-limit-policy/contract";
 import { triggerBindingsKind } from "./trigger-bindings/contract";
+import { promptSettingsKind } from "./prompt-settings/contract";
+import { promptCustomTextKind } from "./prompt-custom-text/contract";
+import { promptScreenPartialsKind } from "./prompt-screen-partials/contract";
 import { NEIGHBOUR_SCOPES } from "../neighbours";
 
 export * from "../table/kind-spec";
@@ -30,6 +35,11 @@ export const KINDS = {
   flowVaultConnection: completeKind(flowVaultConnectionKind),
   action: completeKind(actionKind),
   triggerBindings: completeKind(triggerBindingsKind),
+  promptSettings: completeKind(promptSettingsKind),
+  promptCustomText: completeKind(promptCustomTextKind),
+  promptScreenPartials: completeKind(promptScreenPartialsKind),
+  branding: completeKind(brandingKind),
+  brandingTheme: completeKind(brandingThemeKind),
 } as const satisfies Record<string, KindSpec>;
 
 /** The name of a kind: the key the serialized providers pass to the runtime (stored in state, never renamed). */

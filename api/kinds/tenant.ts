@@ -6,12 +6,17 @@
  */
 import { kindSpec, type KindName, type KindRules } from "./index";
 import { actionTenantRules } from "./action/tenant";
+import { brandingTenantRules } from "./branding/tenant";
+import { brandingThemeTenantRules } from "./branding-theme/tenant";
 import { eventStreamTenantRules } from "./event-stream/tenant";
 import { flowVaultConnectionTenantRules } from "./flow-vault-connection/tenant";
 import { formTenantRules } from "./form/tenant";
 import { loginTemplateTenantRules } from "./login-template/tenant";
 import { rateLimitPolicyTenantRules } from "./rate-limit-policy/tenant";
 import { triggerBindingsTenantRules } from "./trigger-bindings/tenant";
+import { promptSettingsTenantRules } from "./prompt-settings/tenant";
+import { promptCustomTextTenantRules } from "./prompt-custom-text/tenant";
+import { promptScreenPartialsTenantRules } from "./prompt-screen-partials/tenant";
 
 /** Each kind's rules on the tenant server, beside the wire facts of its entry (one line per kind that has any). */
 const TENANT_RULES: Partial<Record<KindName, KindRules>> = {
@@ -22,6 +27,11 @@ const TENANT_RULES: Partial<Record<KindName, KindRules>> = {
   flowVaultConnection: flowVaultConnectionTenantRules,
   action: actionTenantRules,
   triggerBindings: triggerBindingsTenantRules,
+  promptSettings: promptSettingsTenantRules,
+  promptCustomText: promptCustomTextTenantRules,
+  promptScreenPartials: promptScreenPartialsTenantRules,
+  branding: brandingTenantRules,
+  brandingTheme: brandingThemeTenantRules,
 };
 
 /**

@@ -10,7 +10,7 @@ import type { FormatDefinition } from "../schema/formats";
 import type { ValidationIssue } from "../validate";
 import { schemaFacts } from "../schema/facts";
 import type { SecretPath } from "../schema/secret-paths";
-import type { KindObject, ProviderHooks } from "./provider-hooks";
+import type { KindObject, ProviderHooks, TenantReader } from "./provider-hooks";
 import type { KindOperation, TenantRecords } from "./operations";
 
 export * from "./provider-hooks";
@@ -193,30 +193,73 @@ export interface KindRelations {
    * actions), and its tables kept beside the serving kind's.
    */
   readonly servedBy?: string;
+  /**
+   * Generic: the singleton kinds whose object a singleton needs before the tenant takes a write of
+   * it (a prompt's partials are inserted into the login page template), checked at preview: the
+   * tenant's object, or one the same program declares (registered before it, or depended on).
+   */
+  readonly needs?: readonly string[];
 }
 
 /**
  * A singleton's own facts on the tenant server, on top of the generic singleton routes
  * (server/routes/singleton.ts: GET, PUT answering 201 when it created and 204 when it
- * replaced, DELETE answering 204; the entry's scopes and not-found code).
+ * replaced, DELETE answering 204; the entry's scopes and not-found code). A singleton written by
+ * PATCH (`singletonWrites.method`) has GET and a merging PATCH instead; one whose id the tenant
+ * makes (`singletonMadeId`) has POST, GET at its current path, and GET, its write method and
+ * DELETE by id; one keyed by path fields (`singletonKey`) has GET and PUT at its keyed path
+ * (server/routes/singleton-keyed.ts).
  */
 export interface SingletonRules {
-  /** The words of its 404. */
-  readonly notFoundMessage: string;
+  /** The words of its 404 (default: the entry's label, "The <label> does not exist."). */
+  readonly notFoundMessage?: string;
   /** Every route answers the real service's 400 on a tenant without a custom domain. */
   readonly requiresCustomDomain?: boolean;
   /** The PUT also takes its one field as a bare value (a JSON string, `text/html`): that field. */
   readonly bareField?: string;
   /** The PUT takes `text/html` (the bare field) and `application/x-www-form-urlencoded` bodies besides JSON. */
   readonly htmlAndUrlEncoded?: boolean;
-  /** The 400 words for a body of no shape the PUT takes. */
-  readonly expected: string;
+  /** The 400 words for a body of no shape the PUT takes (default: "Expected an object of <label>"). */
+  readonly expected?: string;
+  /**
+   * Generic: the words of the 400 `invalid_body` for a write's body the service refuses, checked in
+   * place of the entry's schema (whose object is the program's, not the wire's: a prompt's custom
+   * text is sent as its screens alone); undefined when the body is taken. It must expect any JSON.
+   */
+  bodyIssue?(body: unknown): string | undefined;
+  /**
+   * Generic: the values each key field (`singletonKey.fields`) may take in a path (the service's
+   * prompt names, from api/prompt-names.generated.ts), checked in the fields' order: any other is
+   * 400 `invalid_uri`. A field not named here takes any value.
+   */
+  readonly keyValues?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Generic: what GET answers while the tenant has none (`{}`: the service's answer for a prompt's
+   * custom text never written), in place of a 404 with {@link notFoundMessage}.
+   */
+  readonly absent?: Readonly<Record<string, unknown>>;
+  /** Generic: PUT answers 200 with the object as stored (the {@link answer} of it), in place of 201 and 204. */
+  readonly putAnswersStored?: boolean;
+  /**
+   * Generic: what a write storing anything (its stored object not empty) needs first, in this
+   * order: a custom domain, when `customDomain` (the service's 400 without one), then the object
+   * of each kind of the entry's `relations.needs` (else 400 `invalid_body` with `missingMessage`).
+   * A write storing nothing (clearing) needs neither.
+   */
+  readonly writeNeeds?: { readonly customDomain?: boolean; readonly missingMessage: string };
   /** The store's table of its one record (named before the routes were generic: data directories keep working). */
   readonly table?: string;
   /** The record stored for its fields (default: the fields). */
   stored?(fields: Readonly<Record<string, unknown>>): Record<string, unknown>;
-  /** What GET answers for the stored record (default: the record). */
+  /** What GET (and a write that answers it) answers for the stored record (default: the record). */
   answer?(record: Readonly<Record<string, unknown>>): unknown;
+  /**
+   * The words of the 409 refusing a create while the tenant has its one object (a singleton
+   * with `singletonMadeId`; the service's words for a second theme).
+   */
+  readonly conflictMessage?: string;
+  /** The 400 `invalid_uri` words for an id in a path that is not one (`{id}` is the id given). */
+  readonly invalidIdMessage?: string;
 }
 
 /**
@@ -232,6 +275,52 @@ export interface SingletonKey {
    * `generate` reads, one GET each.
    */
   readonly values: readonly string[];
+  /**
+   * Generic, for a singleton keyed by several path parameters (a prompt's custom text in one
+   * language: `/prompts/{prompt}/custom-text/{language}`): the key fields in their order, `field`
+   * first. The object's id is their values joined by {@link SINGLETON_KEY_SEPARATOR}
+   * (`login-id:en`), each in place of its `{field}` in the path; `values` are such ids.
+   */
+  readonly fields?: readonly string[];
+  /**
+   * Generic: the values worth reading on one tenant, where they depend on it (the languages it has
+   * enabled), in place of {@link values} for `generate`: `requests` is how many requests choosing
+   * them took, `words` says in a line what was chosen and why.
+   */
+  valuesFrom?(tenant: TenantReader): Promise<{ values: readonly string[]; requests: number; words: string }>;
+}
+
+/** What joins the values of a singleton key of several fields into the object's id (`login-id:en`). */
+export const SINGLETON_KEY_SEPARATOR = ":";
+
+/** The key fields of singleton `spec` (none for a singleton without a key). */
+export function singletonKeyFields(spec: KindSpec): readonly string[] {
+  const key = spec.singletonKey;
+  return key === undefined ? [] : (key.fields ?? [key.field]);
+}
+
+/** The key fields' values of keyed singleton `spec`'s object `id` (`login-id:en` → `{prompt, language}`). */
+export function singletonKeyValues(spec: KindSpec, id: string): Record<string, string> {
+  const fields = singletonKeyFields(spec);
+  if (fields.length <= 1) return fields.length === 0 ? {} : { [fields[0]!]: id };
+  const parts = id.split(SINGLETON_KEY_SEPARATOR);
+  return Object.fromEntries(fields.map((field, index) => [field, parts[index] ?? ""]));
+}
+
+/** The id of a singleton keyed by several fields (`SingletonKey.fields`) in `values`, when each is a string. */
+function severalFieldsIdIn(spec: KindSpec, values?: Readonly<Record<string, unknown>>): string | undefined {
+  const parts = singletonKeyFields(spec).map((field) => values?.[field]);
+  return parts.every((part): part is string => typeof part === "string")
+    ? parts.join(SINGLETON_KEY_SEPARATOR)
+    : undefined;
+}
+
+/** The path of object `id` of a singleton keyed by several fields: each value in place of its `{<field>}`. */
+function severalFieldsPathOf(spec: KindSpec, id: string): string {
+  return Object.entries(singletonKeyValues(spec, id)).reduce(
+    (path, [field, value]) => path.replace(`{${field}}`, encodeURIComponent(value)),
+    spec.path,
+  );
 }
 
 /**
@@ -243,6 +332,32 @@ export interface SingletonWrites {
   readonly method: "PUT" | "PATCH";
   /** Delete writes these fields (the object emptied: `{actions: []}`) instead of sending DELETE. */
   readonly deleteWrites?: Readonly<Record<string, unknown>>;
+  /**
+   * The PATCH merges into what the tenant has, nested objects too, a `null` removing a field (the
+   * branding settings): a write sends only the program's fields, so an update also sends `null`
+   * for each field (at any depth) the previous outputs held and the program no longer sets, and
+   * delete sends `null` for each field the outputs hold (without `deleteWrites`): what others set
+   * stays. On the tenant server, GET answers the record (`{}` with none) and PATCH answers it merged.
+   */
+  readonly merges?: boolean;
+}
+
+/**
+ * A singleton whose one object the tenant makes with an id of its own (a branding theme): POST
+ * to {@link createPath} creates it and answers its id in {@link field}; GET at
+ * {@link currentPath} reads it whatever its id (404 while there is none); the entry's `path`,
+ * with `{<field>}` in it, reads, writes (by `singletonWrites.method`) and deletes it by id. Its
+ * resource's id is that id (what `pulumi import` takes); a create while one exists adopts it.
+ */
+export interface SingletonMadeId {
+  /** The field of an answer holding its id (`themeId`); `{themeId}` in the entry's path. */
+  readonly field: string;
+  /** The path (under `/api/v2`) of the create (`/branding/themes`). */
+  readonly createPath: string;
+  /** The path (under `/api/v2`) that answers the tenant's one object (`/branding/themes/default`). */
+  readonly currentPath: string;
+  /** The pattern (source text) of a well-formed id: anything else in a path is 400 `invalid_uri`. */
+  readonly pattern: string;
 }
 
 /** The wire facts and words of one kind. */
@@ -322,6 +437,20 @@ export interface KindSpec {
   /** A singleton's writes, where they are not PUT and DELETE. */
   readonly singletonWrites?: SingletonWrites;
   /**
+   * Generic: at most one resource of a program manages each object (a prompt's partials: a second
+   * resource for the same prompt would overwrite the first's screens): a second is refused at
+   * preview, naming what the first writes.
+   */
+  readonly singletonOnePerProgram?: boolean;
+  /**
+   * Generic: a singleton's changes from `before` (the state's) to `after` (the tenant's), in words
+   * by part (`login › title: "Welcome" → "Hello"`): a refresh that finds them warns with these
+   * lines, so a drift check says what was edited by hand, not only which field differs.
+   */
+  readChanges?(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): string[];
+  /** A singleton whose one object has an id the tenant makes, in place of a fixed id (a branding theme). */
+  readonly singletonMadeId?: SingletonMadeId;
+  /**
    * What each field means, in one place (the package schema's descriptions, hence every SDK's
    * docs and the API reference): by property path in the API's names, arrays and unions left
    * out (`nodes.config.next_node`); the longest suffix of a field's path that is here describes
@@ -390,15 +519,21 @@ export function completeKind<const D extends KindDeclaration>(
  */
 export function singletonIdIn(spec: KindSpec, values?: Readonly<Record<string, unknown>>): string | undefined {
   if (spec.shape !== "singleton") return undefined;
-  if (spec.singletonKey === undefined) return spec.singletonId;
-  const value = values?.[spec.singletonKey.field];
+  if (spec.singletonKey?.fields) return severalFieldsIdIn(spec, values);
+  const field = spec.singletonKey?.field ?? spec.singletonMadeId?.field;
+  if (field === undefined) return spec.singletonId;
+  const value = values?.[field];
   return typeof value === "string" ? value : undefined;
 }
 
-/** The path (under `/api/v2`) of singleton `spec`'s object `id`: its key's value in place of `{<field>}`. */
+/**
+ * The path (under `/api/v2`) of singleton `spec`'s object `id`: its key's value (or the id the
+ * tenant made) in place of `{<field>}`.
+ */
 export function singletonPathOf(spec: KindSpec, id: string): string {
-  const key = spec.singletonKey;
-  return key === undefined ? spec.path : spec.path.replace(`{${key.field}}`, encodeURIComponent(id));
+  if (spec.singletonKey?.fields) return severalFieldsPathOf(spec, id);
+  const field = spec.singletonKey?.field ?? spec.singletonMadeId?.field;
+  return field === undefined ? spec.path : spec.path.replace(`{${field}}`, encodeURIComponent(id));
 }
 
 const BASE58_RUN = `[${BASE58_ALPHABET}]`;

@@ -79,9 +79,14 @@ export function deleteByRelations(
 export function relationMistakes(catalog: KindCatalog): string[] {
   const mistakes: string[] = [];
   for (const kind of catalog.names()) {
-    const { owns = [], holds = [], servedBy } = relationsOf(catalog, kind);
-    for (const other of new Set([...owns, ...holds, ...(servedBy === undefined ? [] : [servedBy])])) {
+    const { owns = [], holds = [], needs = [], servedBy } = relationsOf(catalog, kind);
+    for (const other of new Set([...owns, ...holds, ...needs, ...(servedBy === undefined ? [] : [servedBy])])) {
       if (catalog.spec(other) === undefined) mistakes.push(`kind "${kind}" relates to "${other}", which is no kind`);
+    }
+    for (const other of needs) {
+      if (catalog.spec(other) !== undefined && catalog.spec(other)!.shape !== "singleton") {
+        mistakes.push(`kind "${kind}" needs "${other}", which is not a singleton: no one object of it to look for`);
+      }
     }
     const server = servedBy === undefined ? undefined : catalog.spec(servedBy);
     if (server !== undefined && server.shape !== "collection") {

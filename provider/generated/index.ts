@@ -10,3 +10,8 @@ export * from "./flow";
 export * from "./flow-vault-connection";
 export * from "./action";
 export * from "./trigger-bindings";
+export * from "./prompt-settings";
+export * from "./prompt-custom-text";
+export * from "./prompt-screen-partials";
+export * from "./branding";
+export * from "./branding-theme";

@@ -36,9 +36,10 @@ export interface TriggerBindingsArgs extends SingletonArgs {
  * `pulumi-nodejs:dynamic/tenant:TriggerBindings`. Its id is its `trigger_id`: one per `trigger_id` of the tenant. The
  * trigger bindings is a singleton of the tenant per `trigger_id`. Creating a TriggerBindings over a tenant that already
  * has a *different* one fails at preview unless `adopt: true` says to take it over (then it is replaced); deleting the
- * resource (`pulumi destroy`, or removing it from the program) removes one `trigger_id`'s trigger bindings. Declare at
- * most one per `trigger_id`, in one stack. If you rename the resource, use an `aliases` option: a new name would
- * otherwise create the new one and then delete "the old one", which is the same object.
+ * resource (`pulumi destroy`, or removing it from the program) puts one `trigger_id`'s trigger bindings back to the
+ * tenant's default (`{"actions":[]}`). Declare at most one per `trigger_id`, in one stack. If you rename the resource,
+ * use an `aliases` option: a new name would otherwise create the new one and then delete "the old one", which is the
+ * same object.
  */
 export class TriggerBindings extends DynamicResource {
   /**

@@ -1,11 +1,11 @@
 /**
  * What a singleton kind's `check` knows without the tenant (provider/lifecycle/singleton.ts
  * makes the rest of its lifecycle): its facts from the table, its fields (its response
- * schema's), and its inputs against them.
+ * schema's), its inputs against them, and what a merging PATCH sends to remove a field.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { kindSpec, type JsonSchema, type KindSpec } from "../../api";
-import { type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
+import { deepEqual, isObject, type JsonObject, UNKNOWN, validateTree, withoutProvider } from "./shared";
 
 /** Inputs of a singleton besides its fields: `adopt`, and the tenant namespace. */
 const OTHER_INPUTS = new Set(["adopt", "tenant"]);
@@ -14,10 +14,10 @@ const OTHER_INPUTS = new Set(["adopt", "tenant"]);
 export function singletonFacts(name: string): KindSpec {
   const spec = kindSpec(name);
   if (!spec) throw new Error(`no kind "${name}"`);
-  const named = spec.singletonId !== undefined || spec.singletonKey !== undefined;
+  const named = spec.singletonId !== undefined || spec.singletonKey !== undefined || spec.singletonMadeId !== undefined;
   if (spec.shape !== "singleton" || !named || !spec.provider?.singleton) {
     throw new Error(
-      `kind "${name}" is not a singleton with its id and hooks (shape, singletonId or singletonKey, provider.singleton)`,
+      `kind "${name}" is not a singleton with its id and hooks (shape, singletonId, singletonKey or singletonMadeId, provider.singleton)`,
     );
   }
   return spec;
@@ -57,3 +57,56 @@ export function checkSingletonInputs(name: string, news: JsonObject): { inputs: 
   }
   return { inputs: news, failures };
 }
+
+/** The properties of an object schema, when it is one with properties (a union, a colour or a gradient, is not). */
+const nestedProperties = (schema: JsonSchema | undefined): Record<string, JsonSchema> | undefined =>
+  schema?.type === "object" && isObject(schema.properties)
+    ? (schema.properties as Record<string, JsonSchema>)
+    : undefined;
+
+/**
+ * What a merging PATCH (`singletonWrites.merges`) must send to remove what `previous` set and
+ * `next` does not: `null` for each such field, the fields of a nested object of the schema
+ * (`properties`) one by one, so that what others set beside them stays. Empty when nothing goes.
+ */
+export function removalsOf(previous: JsonObject, next: JsonObject, properties: Record<string, JsonSchema>): JsonObject {
+  const removals: JsonObject = {};
+  for (const [field, value] of Object.entries(previous)) {
+    if (value === undefined || value === null) continue;
+    const now = next[field];
+    const nested = nestedProperties(properties[field]);
+    if (now === undefined || now === null) {
+      const inner = nested && isObject(value) ? removalsOf(value, {}, nested) : null;
+      if (inner === null || Object.keys(inner).length > 0) removals[field] = inner;
+    } else if (nested && isObject(value) && isObject(now)) {
+      const inner = removalsOf(value, now, nested);
+      if (Object.keys(inner).length > 0) removals[field] = inner;
+    }
+  }
+  return removals;
+}
+
+/** `body` with `removals` ({@link removalsOf}) added, nested objects merged. */
+export function withRemovals(body: JsonObject, removals: JsonObject): JsonObject {
+  const merged: JsonObject = { ...body };
+  for (const [field, removal] of Object.entries(removals)) {
+    const given = merged[field];
+    merged[field] = isObject(removal) && isObject(given) ? withRemovals(given, removal) : (given ?? removal);
+  }
+  return merged;
+}
+
+/**
+ * Whether writing `desired` by a merging PATCH would change a value `current` holds (a field both
+ * set, to different values; nested objects compared field by field): what taking it over means.
+ */
+export function overwrites(desired: JsonObject, current: JsonObject): boolean {
+  return Object.entries(current).some(([field, value]) => {
+    const wanted = desired[field];
+    if (wanted === undefined || value === undefined) return false;
+    return isObject(wanted) && isObject(value) ? overwrites(wanted, value) : !deepEqual(wanted, value);
+  });
+}
+
+/** Whether `value` holds an unknown (a preview's value not yet known) anywhere. */
+export const holdsUnknown = (value: unknown): boolean => JSON.stringify(value ?? null).includes(UNKNOWN);

@@ -11,12 +11,29 @@
  * object and its delete a write of the object emptied (`singletonWrites`), and it is read page
  * by page when its entry has `paging`. A change of its key replaces it (another object).
  *
+ * A singleton written by a merging PATCH (`singletonWrites.merges`: the branding settings)
+ * manages the fields its program sets: an update also sends `null` for each field it stopped
+ * setting, delete sends `null` for each field it set, and taking the tenant's one over needs
+ * `adopt: true` only where it would overwrite a value. A singleton whose id the tenant makes
+ * (`singletonMadeId`: the branding theme) is created by POST unless the tenant has one, which
+ * it takes over (a PATCH by its id); its id is that id, read, written and deleted by it.
+ *
  * A singleton may already exist when the resource is created (another stack, or made by
  * hand): creating over a *different* one fails at preview unless `adopt: true` says to take
  * it over, since this resource's delete would then remove an object someone else manages.
  */
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { ERROR_CODES, singletonIdIn, singletonPathOf, type KindObject, type OwnFailure } from "../../api";
+import {
+  ERROR_CODES,
+  singletonIdIn,
+  singletonKeyFields,
+  singletonKeyValues,
+  singletonPathOf,
+  type KindObject,
+  type OwnFailure,
+} from "../../api";
+import { claimedBefore, missingNeeds, noteDeclaredSingleton } from "./singleton-program";
+import { warn } from "../diagnostics";
 import {
   ConflictError,
   FeatureUnavailableError,
@@ -30,8 +47,16 @@ import type { TenantClient } from "../client/http";
 import { listOffset } from "../client/paging";
 import type { KindGenerator } from "./generator";
 import { knownOnly, tenantReader } from "./kind-hooks";
-import { checkSingletonInputs, fieldsOf, singletonFacts } from "./singleton-check";
-import { deepEqual, type JsonObject, UNKNOWN, withoutProvider } from "./shared";
+import {
+  checkSingletonInputs,
+  fieldsOf,
+  holdsUnknown,
+  overwrites,
+  removalsOf,
+  singletonFacts,
+  withRemovals,
+} from "./singleton-check";
+import { deepEqual, type JsonObject, withoutProvider } from "./shared";
 import type { AnyKindModule, LookupReader, ProviderContext, ResourceImplementation } from "./types";
 
 export { checkSingletonInputs } from "./singleton-check";
@@ -82,9 +107,8 @@ export function singletonKindModule(name: string): AnyKindModule {
       throw translated(error, client.settings.domain);
     }
   };
-  /** Writes the whole object `fields` (its own body, by its own method). */
-  const write = (client: TenantClient, fields: JsonObject, action: string) => {
-    const id = idOf(fields);
+  /** Writes the whole object `fields` (its own body, by its own method) to object `id`. */
+  const write = (client: TenantClient, fields: JsonObject, action: string, id = idOf(fields)) => {
     const body = hooks.toRequest ? hooks.toRequest(fields) : fields;
     const method = writes?.method ?? "PUT";
     return call(client, (c) =>
@@ -106,6 +130,40 @@ export function singletonKindModule(name: string): AnyKindModule {
   };
   const isNone = (values: JsonObject | undefined): values is undefined =>
     values === undefined || hooks.isEmpty?.(values) === true;
+  const made = spec.singletonMadeId;
+  const merges = writes?.merges === true;
+  const properties = fieldsOf(spec);
+  /**
+   * The tenant's object `values` (inputs, a lookup's arguments) name, with its id: a singleton
+   * whose id the tenant makes is read at its current path whatever its id (`undefined` with none).
+   */
+  const locate = async (client: TenantClient, values: JsonObject, action: string) => {
+    if (!made) {
+      const id = idOf(values);
+      const fields = await readRaw(client, id, target(action, key ? id : undefined));
+      return fields === undefined ? undefined : { id, fields };
+    }
+    const reply = await unlessGone(client.get<JsonObject>(made.currentPath, target(action)));
+    const id = reply?.data?.[made.field];
+    return typeof id === "string" ? { id, fields: fromResponse(reply!.data, id) } : undefined;
+  };
+  /**
+   * Creates a singleton whose id the tenant makes, or takes the tenant's one over (a second is
+   * refused by the service; the check asked for `adopt: true` when it differs): answers its id.
+   */
+  const createMade = async (client: TenantClient, body: JsonObject): Promise<string> => {
+    const existing = await call(client, (c) => locate(c, body, "create"));
+    if (existing) {
+      if (!same(body, existing.fields)) await write(client, body, "create", existing.id);
+      return existing.id;
+    }
+    const request = { method: "POST" as const, path: made!.createPath, body, target: target("create") };
+    const created = await call(client, (c) => c.request<JsonObject>(request));
+    const id = created.data?.[made!.field];
+    if (typeof id !== "string")
+      throw new Error(`${spec.label}: the tenant's answer to its create holds no ${made!.field}`);
+    return id;
+  };
 
   /** The client of a check, or `undefined` when the tenant is not configured (reported once, elsewhere). */
   const clientOf = (ctx: ProviderContext): TenantClient | undefined => {
@@ -118,13 +176,15 @@ export function singletonKindModule(name: string): AnyKindModule {
 
   /** Creating over a different existing one needs `adopt: true` (see the module's comment). */
   async function refuseSilentTakeover(ctx: ProviderContext, inputs: JsonObject): Promise<CheckFailure[]> {
-    if (inputs.adopt === true || fields.some((field) => inputs[field] === undefined || inputs[field] === UNKNOWN))
-      return [];
+    const given = pick(inputs);
+    if (inputs.adopt === true || holdsUnknown(given)) return [];
+    // A singleton of one field: nothing to compare before the program gives it.
+    if (fields.length === 1 && given[fields[0]!] === undefined) return [];
     const client = clientOf(ctx);
     if (!client) return [];
-    const id = idOf(inputs);
-    const current = await readRaw(client, id, target("check", id)).catch(() => undefined);
-    if (isNone(current) || same(inputs, current)) return [];
+    const current = (await locate(client, inputs, "check").catch(() => undefined))?.fields;
+    // A merging write changes only what the program sets: taking over means overwriting a value.
+    if (isNone(current) || (merges ? !overwrites(given, current) : same(inputs, current))) return [];
     return [
       {
         property: "adopt",
@@ -155,6 +215,18 @@ export function singletonKindModule(name: string): AnyKindModule {
         if (issues.length > 0)
           return { inputs: news, failures: issues.map(({ property, reason }) => ({ property, reason })) };
       }
+      const client = clientOf(ctx);
+      if (client && spec.relations?.needs && (creating || !same(inputs, previous)) && !hooks.isEmpty?.(inputs)) {
+        const missing = await missingNeeds(spec, client);
+        if (missing.length > 0) return { inputs: news, failures: missing };
+      }
+      const claimed =
+        client && spec.singletonOnePerProgram
+          ? claimedBefore(spec, name, client, inputs, JSON.stringify(pick(inputs)), hooks.describe(inputs))
+          : undefined;
+      if (claimed) return { inputs: news, failures: [claimed] };
+      // What later singletons of the program may need (a partials' template): this one is declared.
+      if (client) noteDeclaredSingleton(client.settings.origin, name);
       if (!creating) return { inputs: news, failures };
       return { inputs: news, failures: await refuseSilentTakeover(ctx, inputs) };
     },
@@ -162,12 +234,16 @@ export function singletonKindModule(name: string): AnyKindModule {
     diff(_id, olds, news) {
       const desired = withoutProvider(news);
       // Another key is another object (another trigger's list): replaced, not changed.
-      const rekeyed = key !== undefined && desired[key.field] !== olds[key.field];
-      return { changes: !same(desired, olds), ...(rekeyed ? { replaces: [key.field] } : {}) };
+      // Generic: every field of a key of several (a prompt and a language) is a step of the path.
+      const rekeyed = singletonKeyFields(spec).filter((field) => desired[field] !== olds[field]);
+      // A field the program no longer sets is a change when the write must remove it (a merging PATCH).
+      const removes = merges && Object.keys(removalsOf(pick(olds), pick(desired), properties)).length > 0;
+      return { changes: removes || !same(desired, olds), ...(rekeyed.length > 0 ? { replaces: rekeyed } : {}) };
     },
 
     async create(ctx, inputs) {
       const body = pick(withoutProvider(inputs));
+      if (made) return { id: await createMade(ctx.client(), body), outs: withAdopt(body, inputs) };
       const id = idOf(body);
       // Taking over one that already matches writes nothing, as adoptId does for the collections.
       const current =
@@ -184,18 +260,34 @@ export function singletonKindModule(name: string): AnyKindModule {
       // What the program left to the tenant (a binding's display name) stays out of the outputs.
       const previous = props === undefined ? undefined : pick(props);
       const outputs = withAdopt(previous ? managed(previous, current) : current, props);
+      // Generic (`readChanges`): what was edited outside the program, in words by part.
+      const edits = previous && spec.readChanges ? spec.readChanges(previous, current) : [];
+      if (edits.length > 0) {
+        await warn(
+          `the ${spec.label} ${id} on ${ctx.client().settings.domain} differs from the program's last write ` +
+            `(edited outside it?): ${edits.join("; ")}. \`pulumi up\` writes the program's back`,
+        );
+      }
       return { id, props: outputs, inputs: { ...outputs } };
     },
 
-    async update(ctx, _id, _olds, news) {
+    async update(ctx, id, olds, news) {
       const body = pick(withoutProvider(news));
-      await write(ctx.client(), body, "update");
+      // A merging PATCH keeps what it is not sent: what the program stopped setting is removed by `null`.
+      const sent = merges ? withRemovals(body, removalsOf(pick(olds), body, properties)) : body;
+      await write(ctx.client(), sent, "update", made ? id : idOf(body));
       return { outs: withAdopt(body, news) };
     },
 
-    async delete(ctx, id) {
+    async delete(ctx, id, props) {
+      // A merging singleton is never removed, only the fields this resource set (the kind's room says so).
+      if (merges && !writes?.deleteWrites) {
+        const removals = removalsOf(pick(props), {}, properties);
+        if (Object.keys(removals).length > 0) await write(ctx.client(), removals, "delete", id);
+        return;
+      }
       if (writes?.deleteWrites) {
-        const emptied = { ...(key ? { [key.field]: id } : {}), ...writes.deleteWrites };
+        const emptied = { ...singletonKeyValues(spec, id), ...writes.deleteWrites };
         await unlessGone(write(ctx.client(), emptied, "delete"));
         return;
       }
@@ -210,9 +302,9 @@ export function singletonKindModule(name: string): AnyKindModule {
    * one rejects with a NotFoundError, unless having none is an answer (no `noneFound`).
    */
   const find: LookupReader = async (client, args) => {
-    const id = idOf(args);
-    const current = await call(client, (c) => readRaw(c, id, target("look up", key ? id : undefined)));
-    if (!isNone(current) || !hooks.noneFound) return current ?? { ...(key ? { [key.field]: id } : {}) };
+    const found = await call(client, (c) => locate(c, args, "look up"));
+    const current = found?.fields;
+    if (!isNone(current) || !hooks.noneFound) return current ?? singletonKeyValues(spec, idOf(args));
     const { problem, remedy } = hooks.noneFound;
     throw new NotFoundError(target("look up"), `the tenant ${client.settings.domain} ${problem}`, remedy);
   };
@@ -223,7 +315,9 @@ export function singletonKindModule(name: string): AnyKindModule {
    */
   async function readOne(client: TenantClient, id: string, notes: string[], progress?: (line: string) => void) {
     try {
-      const current = await readRaw(client, id, target("read", key ? id : undefined));
+      const found = await locate(client, made ? {} : singletonKeyValues(spec, id), "read");
+      // A singleton whose id the tenant makes carries it, for the resource's id.
+      const current = found && made ? { ...found.fields, [made.field]: found.id } : found?.fields;
       return isNone(current) ? undefined : current;
     } catch (error) {
       // A tenant that cannot have one (no custom domain for a template), or a client made before
@@ -244,11 +338,19 @@ export function singletonKindModule(name: string): AnyKindModule {
     async read(client, { progress, notes }) {
       // A keyed singleton: each key's object (each trigger's bindings), one GET each, in the key's order.
       const read: JsonObject[] = [];
-      for (const id of key ? key.values : [spec.singletonId!]) {
+      // Generic: a key whose values worth reading depend on the tenant (the languages it has enabled).
+      const chosen = key?.valuesFrom ? await key.valuesFrom(tenantReader(client)) : undefined;
+      const ids = chosen?.values ?? (key ? key.values : [spec.singletonId ?? ""]);
+      for (const id of ids) {
         const current = await readOne(client, id, notes, progress);
         if (current === "skipped") return [];
         if (current) progress?.(`${spec.label}: ${hooks.describe(current)}`);
         if (current) read.push(current);
+      }
+      if (chosen) {
+        const requests = ids.length + chosen.requests;
+        const line = `${spec.plural}: ${requests} request${requests === 1 ? "" : "s"} (${chosen.words})`;
+        progress?.(line);
       }
       if (read.length === 0) progress?.(`${spec.label}: none${hooks.noneMeans ? ` (${hooks.noneMeans})` : ""}`);
       return read;

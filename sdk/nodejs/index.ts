@@ -10,6 +10,16 @@ export type Action = import("./action").Action;
 export const Action: typeof import("./action").Action = null as any;
 utilities.lazyLoad(exports, ["Action"], () => require("./action"));
 
+export { BrandingArgs } from "./branding";
+export type Branding = import("./branding").Branding;
+export const Branding: typeof import("./branding").Branding = null as any;
+utilities.lazyLoad(exports, ["Branding"], () => require("./branding"));
+
+export { BrandingThemeArgs } from "./brandingTheme";
+export type BrandingTheme = import("./brandingTheme").BrandingTheme;
+export const BrandingTheme: typeof import("./brandingTheme").BrandingTheme = null as any;
+utilities.lazyLoad(exports, ["BrandingTheme"], () => require("./brandingTheme"));
+
 export { EventStreamArgs } from "./eventStream";
 export type EventStream = import("./eventStream").EventStream;
 export const EventStream: typeof import("./eventStream").EventStream = null as any;
@@ -34,6 +44,16 @@ export { GetActionArgs, GetActionResult, GetActionOutputArgs } from "./getAction
 export const getAction: typeof import("./getAction").getAction = null as any;
 export const getActionOutput: typeof import("./getAction").getActionOutput = null as any;
 utilities.lazyLoad(exports, ["getAction","getActionOutput"], () => require("./getAction"));
+
+export { GetBrandingArgs, GetBrandingResult } from "./getBranding";
+export const getBranding: typeof import("./getBranding").getBranding = null as any;
+export const getBrandingOutput: typeof import("./getBranding").getBrandingOutput = null as any;
+utilities.lazyLoad(exports, ["getBranding","getBrandingOutput"], () => require("./getBranding"));
+
+export { GetBrandingThemeArgs, GetBrandingThemeResult } from "./getBrandingTheme";
+export const getBrandingTheme: typeof import("./getBrandingTheme").getBrandingTheme = null as any;
+export const getBrandingThemeOutput: typeof import("./getBrandingTheme").getBrandingThemeOutput = null as any;
+utilities.lazyLoad(exports, ["getBrandingTheme","getBrandingThemeOutput"], () => require("./getBrandingTheme"));
 
 export { GetEventStreamArgs, GetEventStreamResult, GetEventStreamOutputArgs } from "./getEventStream";
 export const getEventStream: typeof import("./getEventStream").getEventStream = null as any;
@@ -60,6 +80,21 @@ export const getLoginTemplate: typeof import("./getLoginTemplate").getLoginTempl
 export const getLoginTemplateOutput: typeof import("./getLoginTemplate").getLoginTemplateOutput = null as any;
 utilities.lazyLoad(exports, ["getLoginTemplate","getLoginTemplateOutput"], () => require("./getLoginTemplate"));
 
+export { GetPromptCustomTextArgs, GetPromptCustomTextResult, GetPromptCustomTextOutputArgs } from "./getPromptCustomText";
+export const getPromptCustomText: typeof import("./getPromptCustomText").getPromptCustomText = null as any;
+export const getPromptCustomTextOutput: typeof import("./getPromptCustomText").getPromptCustomTextOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptCustomText","getPromptCustomTextOutput"], () => require("./getPromptCustomText"));
+
+export { GetPromptScreenPartialsArgs, GetPromptScreenPartialsResult, GetPromptScreenPartialsOutputArgs } from "./getPromptScreenPartials";
+export const getPromptScreenPartials: typeof import("./getPromptScreenPartials").getPromptScreenPartials = null as any;
+export const getPromptScreenPartialsOutput: typeof import("./getPromptScreenPartials").getPromptScreenPartialsOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptScreenPartials","getPromptScreenPartialsOutput"], () => require("./getPromptScreenPartials"));
+
+export { GetPromptSettingsArgs, GetPromptSettingsResult } from "./getPromptSettings";
+export const getPromptSettings: typeof import("./getPromptSettings").getPromptSettings = null as any;
+export const getPromptSettingsOutput: typeof import("./getPromptSettings").getPromptSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptSettings","getPromptSettingsOutput"], () => require("./getPromptSettings"));
+
 export { GetRateLimitPoliciesArgs, GetRateLimitPoliciesResult, GetRateLimitPoliciesOutputArgs } from "./getRateLimitPolicies";
 export const getRateLimitPolicies: typeof import("./getRateLimitPolicies").getRateLimitPolicies = null as any;
 export const getRateLimitPoliciesOutput: typeof import("./getRateLimitPolicies").getRateLimitPoliciesOutput = null as any;
@@ -79,6 +114,21 @@ export { LoginTemplateArgs } from "./loginTemplate";
 export type LoginTemplate = import("./loginTemplate").LoginTemplate;
 export const LoginTemplate: typeof import("./loginTemplate").LoginTemplate = null as any;
 utilities.lazyLoad(exports, ["LoginTemplate"], () => require("./loginTemplate"));
+
+export { PromptCustomTextArgs } from "./promptCustomText";
+export type PromptCustomText = import("./promptCustomText").PromptCustomText;
+export const PromptCustomText: typeof import("./promptCustomText").PromptCustomText = null as any;
+utilities.lazyLoad(exports, ["PromptCustomText"], () => require("./promptCustomText"));
+
+export { PromptScreenPartialsArgs } from "./promptScreenPartials";
+export type PromptScreenPartials = import("./promptScreenPartials").PromptScreenPartials;
+export const PromptScreenPartials: typeof import("./promptScreenPartials").PromptScreenPartials = null as any;
+utilities.lazyLoad(exports, ["PromptScreenPartials"], () => require("./promptScreenPartials"));
+
+export { PromptSettingsArgs } from "./promptSettings";
+export type PromptSettings = import("./promptSettings").PromptSettings;
+export const PromptSettings: typeof import("./promptSettings").PromptSettings = null as any;
+utilities.lazyLoad(exports, ["PromptSettings"], () => require("./promptSettings"));
 
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
@@ -111,6 +161,10 @@ const _module = {
         switch (type) {
             case "tenant:index:Action":
                 return new Action(name, <any>undefined, { urn })
+            case "tenant:index:Branding":
+                return new Branding(name, <any>undefined, { urn })
+            case "tenant:index:BrandingTheme":
+                return new BrandingTheme(name, <any>undefined, { urn })
             case "tenant:index:EventStream":
                 return new EventStream(name, <any>undefined, { urn })
             case "tenant:index:Flow":
@@ -121,6 +175,12 @@ const _module = {
                 return new Form(name, <any>undefined, { urn })
             case "tenant:index:LoginTemplate":
                 return new LoginTemplate(name, <any>undefined, { urn })
+            case "tenant:index:PromptCustomText":
+                return new PromptCustomText(name, <any>undefined, { urn })
+            case "tenant:index:PromptScreenPartials":
+                return new PromptScreenPartials(name, <any>undefined, { urn })
+            case "tenant:index:PromptSettings":
+                return new PromptSettings(name, <any>undefined, { urn })
             case "tenant:index:RateLimitPolicy":
                 return new RateLimitPolicy(name, <any>undefined, { urn })
             case "tenant:index:TriggerBindings":

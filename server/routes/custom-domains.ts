@@ -1,9 +1,15 @@
 /**
  * `/api/v2/custom-domains`: the tenant's custom domains, as the published API has them
- * (list as a bare array, create, get, update, delete, verify). The local tenant cannot look
- * up DNS, so `verify` finds every domain verified and marks it `ready`. A fresh tenant
- * starts with one verified domain unless told otherwise ({@link seedCustomDomain}): the
- * login page template needs one, as on the real service.
+ * (list as a bare array, create, get, update, delete, verify) and as a real tenant answers
+ * (the Terraform provider's recordings): a domain with Auth0-managed certificates is verified
+ * by a `CNAME` of the domain itself to the tenant's edge host; one with its own certificates by
+ * a `TXT` record at `_cf-custom-hostname.<domain>`; neither answer has a `verification.status`;
+ * `is_default` and `created_at` are answered, and `custom_client_ip_header` (null until set)
+ * for a domain with its own certificates. The local tenant cannot look up DNS, so `verify`
+ * (201, as recorded) finds every domain verified and marks it `ready`, with its
+ * `origin_domain_name`. A fresh tenant starts with one verified domain unless told otherwise
+ * ({@link seedCustomDomain}): the login page template needs one, as on the real service; a
+ * domain pending verification is enough for it, as recorded.
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
@@ -48,39 +54,62 @@ export function requireCustomDomain(store: Store): void {
   }
 }
 
-/** A new domain, pending verification, with the TXT record the service asks for. */
+/** The local tenant's name in its edge hosts (a real tenant's is its own: `<tenant>-cd-….edge.tenants.eu.auth0.com`). */
+const LOCAL_TENANT_NAME = "local-tenant";
+
+/**
+ * The edge host a custom domain's traffic goes to, named as the service names it: the tenant,
+ * the domain's id in lowercase with a dash (`cd-tyfz0ijsjkuwu04p`), its region's edge (here a
+ * `.test` name, which no DNS resolves).
+ */
+export function edgeHostOf(customDomainId: string): string {
+  return `${LOCAL_TENANT_NAME}-${customDomainId.replace("_", "-").toLowerCase()}.edge.tenants.local.test`;
+}
+
+/** How the service asks to verify a domain of the certificates `type`. */
+function verificationOf(
+  id: string,
+  domain: string,
+  type: CustomDomain["type"],
+): NonNullable<CustomDomain["verification"]> {
+  // Auth0-managed certificates: a CNAME of the domain itself to the edge (recorded on a real tenant).
+  if (type === "auth0_managed_certs") return { methods: [{ name: "CNAME", record: edgeHostOf(id), domain }] };
+  return {
+    methods: [
+      {
+        name: "txt",
+        record: `auth0-domain-verification=${randomBytes(16).toString("hex")}`,
+        domain: `_cf-custom-hostname.${domain}`,
+      },
+    ],
+  };
+}
+
+/** A new domain, pending verification, with the record the service asks for. */
 function newDomain(body: CustomDomainCreate, primary: boolean): CustomDomain {
   const id = newIdOf(CUSTOM_DOMAIN_ID);
+  const ownCertificates = body.type === "self_managed_certs";
   return {
     custom_domain_id: id,
     domain: body.domain,
     primary,
+    is_default: false,
     status: "pending_verification",
     type: body.type,
-    verification: {
-      methods: [
-        {
-          name: "txt",
-          record: `auth0-domain-verification=${randomBytes(16).toString("hex")}`,
-          domain: `_cf-custom-hostname.${body.domain}`,
-        },
-      ],
-      status: "pending",
-    },
+    verification: verificationOf(id, body.domain, body.type),
     tls_policy: body.tls_policy ?? "recommended",
-    ...(body.custom_client_ip_header !== undefined ? { custom_client_ip_header: body.custom_client_ip_header } : {}),
+    ...(body.custom_client_ip_header !== undefined || ownCertificates
+      ? { custom_client_ip_header: body.custom_client_ip_header ?? null }
+      : {}),
     ...(body.domain_metadata !== undefined ? { domain_metadata: body.domain_metadata } : {}),
+    created_at: new Date().toISOString(),
   };
 }
 
-/** `domain` as verified: ready, with the origin a CNAME would point at. */
+/** `domain` as verified: ready, with the edge host its traffic goes to. */
 function verified(domain: CustomDomain): CustomDomain {
-  return {
-    ...domain,
-    status: "ready",
-    origin_domain_name: `local-tenant-${domain.custom_domain_id.slice(3).toLowerCase()}.edge.tenant.test`,
-    verification: { methods: domain.verification?.methods ?? [], status: "verified" },
-  };
+  const { status: _pending, ...verification } = domain.verification ?? { methods: [] };
+  return { ...domain, status: "ready", origin_domain_name: edgeHostOf(domain.custom_domain_id), verification };
 }
 
 /**
@@ -164,11 +193,13 @@ export function registerCustomDomainRoutes(app: FastifyInstance, context: Tenant
     return reply.code(204).send();
   });
 
-  app.post<IdRoute>(`${BASE}/:id/verify`, auth(CUSTOM_DOMAIN_SCOPES.create), async (request) => {
-    return context.store.transaction(() => {
-      const domain = verified(find(request.params.id));
-      domains.replace(domain.custom_domain_id, domain);
-      return domain;
+  // 201, as a real tenant answers it.
+  app.post<IdRoute>(`${BASE}/:id/verify`, auth(CUSTOM_DOMAIN_SCOPES.create), async (request, reply) => {
+    const domain = context.store.transaction(() => {
+      const ready = verified(find(request.params.id));
+      domains.replace(ready.custom_domain_id, ready);
+      return ready;
     });
+    return reply.code(201).send(domain);
   });
 }

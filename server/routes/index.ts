@@ -6,8 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { kindNames, kindSpec } from "../../api";
 import type { TenantContext } from "../context";
 import { registerAdminRoutes } from "./admin";
-import { registerBrandingRoutes } from "./branding";
-import { registerClientRoutes } from "./clients";
+import { registerAccountRoutes } from "./accounts";
 import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
 import { registerOAuthRoutes } from "./oauth";
@@ -27,8 +26,7 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
     else registerCollectionRoutes(app, context, kind);
   }
   // The neighbours the managed kinds lean on (api/neighbours.ts).
-  registerBrandingRoutes(app, context);
   registerCustomDomainRoutes(app, context);
-  registerClientRoutes(app, context);
+  registerAccountRoutes(app, context);
   registerAdminRoutes(app, context);
 }

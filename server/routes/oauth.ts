@@ -2,18 +2,26 @@
  * `POST /oauth/token` (and `/oauth/token/`, as the seed writes it): the client
  * credentials grant, form-encoded or JSON, client authentication in the body or by
  * HTTP Basic. Errors use the OAuth shape `{error, error_description}`.
- * `GET /.well-known/jwks.json` publishes the public key that verifies the tokens.
+ * The hosted login's grants (`authorization_code`, `refresh_token`) go to its OpenID Connect
+ * provider (server/login) when the server logs people in.
+ * `GET /.well-known/jwks.json` publishes the public key that verifies the tokens: the
+ * management API's access tokens and the login's ID and access tokens are signed with the same
+ * key, so one key verifies both.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptedAudiences, TOKEN_LIFETIME_SECONDS } from "../auth/tokens";
 import type { TenantContext } from "../context";
 import { BUCKETS, charge } from "../plugins/rate-limit";
 import { OAuthError } from "../http-error";
+import { loginTokenGrants } from "../login";
 
 export { OAuthError } from "../http-error";
 
 /** Path of the token endpoint. */
 export const TOKEN_PATH = "/oauth/token";
+/** The grants the hosted login's provider answers (server/login). */
+const LOGIN_GRANT_TYPES = new Set(["authorization_code", "refresh_token"]);
+
 /** Path of the key set. */
 export const JWKS_PATH = "/.well-known/jwks.json";
 
@@ -78,6 +86,12 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext
       unknown
     >;
     const grantType = field(body, "grant_type");
+    const loginGrants = loginTokenGrants(context);
+    if (grantType && LOGIN_GRANT_TYPES.has(grantType) && loginGrants) {
+      // The provider authenticates the client; the address pays for the request.
+      charge(request, reply, context.rateLimiter, BUCKETS.anonymous(request.ip));
+      return loginGrants(request, reply);
+    }
     if (grantType !== "client_credentials") {
       throw new OAuthError(400, "unsupported_grant_type", `Unsupported grant type: ${grantType ?? "(none)"}`);
     }

@@ -4,7 +4,7 @@
  * needs that scope, and a rate limit policy route only for a global client. Refused
  * writes must leave no trace, which is checked by counting the objects at the end.
  */
-import { allScopes, KINDS, isApiErrorBody } from "../../api";
+import { allScopes, KINDS, isApiErrorBody, NEIGHBOUR_SCOPES } from "../../api";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import {
   callApi,
@@ -19,6 +19,18 @@ import {
 } from "./support";
 
 jest.setTimeout(300_000);
+
+/** What POST /clients answers that the matrix reads. */
+interface ClientId {
+  client_id: string;
+}
+
+/** A user of the database connection named after `name`. */
+const accountUser = (name: string) => ({
+  connection: "Username-Password-Authentication",
+  email: `${name}@example.com`,
+  password: "Matrix-Pass-1",
+});
 
 /** One route: how to call it, the scope it needs, and whether only global clients may. */
 interface Route {
@@ -35,6 +47,8 @@ describe("authorization matrix: routes × scopes × global", () => {
   let server: TenantServer;
   let admin: string;
   const fixtures = { form: "", stream: "", policy: "" };
+  /** An application and a user that refused calls aim at, and must survive. */
+  const accounts = { client: "", user: "" };
   /** Objects made by allowed creates and removed by allowed deletes, to compare with the tenant at the end. */
   const expectedCount = { forms: 1, streams: 1, policies: 1 };
 
@@ -51,6 +65,12 @@ describe("authorization matrix: routes × scopes × global", () => {
     expect(
       (await callApi(server, admin, "PUT", "/branding/templates/universal-login", { template: TEMPLATE })).status,
     ).toBe(201);
+    accounts.client = (
+      (await callApi(server, admin, "POST", "/clients", { name: "fixture" })).json as ClientId
+    ).client_id;
+    accounts.user = (
+      (await callApi(server, admin, "POST", "/users", accountUser("fixture"))).json as { user_id: string }
+    ).user_id;
   });
 
   afterAll(async () => {
@@ -68,6 +88,116 @@ describe("authorization matrix: routes × scopes × global", () => {
     const reply = await callApi(server, admin, "POST", path, body);
     expect(reply.status).toBe(201);
     return (reply.json as { id: string }).id;
+  };
+
+  /** The applications', users' and connection's routes: a refused call aims at the fixtures, an allowed delete at a fresh application (or a user that does not exist: deleting one answers 204). */
+  const accountRoutes = (): Route[] => {
+    const clients = NEIGHBOUR_SCOPES.clients;
+    const users = NEIGHBOUR_SCOPES.users;
+    const connections = NEIGHBOUR_SCOPES.connections;
+    const userPath = () => `/users/${encodeURIComponent(accounts.user)}`;
+    const connectionId = async () =>
+      ((await callApi(server, admin, "GET", "/connections")).json as { id: string }[])[0].id;
+    return [
+      {
+        name: "GET /clients",
+        scope: clients.read,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/clients"),
+      },
+      {
+        name: "POST /clients",
+        scope: clients.create,
+        global: false,
+        ok: [201],
+        call: (t, n) => callApi(server, t, "POST", "/clients", { name: `matrix-${n}` }),
+      },
+      {
+        name: "GET /clients/{id}",
+        scope: clients.read,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", `/clients/${accounts.client}`),
+      },
+      {
+        name: "PATCH /clients/{id}",
+        scope: clients.update,
+        global: false,
+        ok: [200],
+        call: (t, n) => callApi(server, t, "PATCH", `/clients/${accounts.client}`, { description: `n${n}` }),
+      },
+      {
+        name: "DELETE /clients/{id}",
+        scope: clients.delete,
+        global: false,
+        ok: [204],
+        call: async (t, n) => {
+          const doomed = ((await callApi(server, admin, "POST", "/clients", { name: `doomed-${n}` })).json as ClientId)
+            .client_id;
+          const reply = await callApi(server, t, "DELETE", `/clients/${doomed}`);
+          if (reply.status !== 204) await callApi(server, admin, "DELETE", `/clients/${doomed}`);
+          return reply;
+        },
+      },
+      {
+        name: "GET /users",
+        scope: users.read,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/users"),
+      },
+      {
+        name: "GET /users-by-email",
+        scope: users.read,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/users-by-email?email=fixture@example.com"),
+      },
+      {
+        name: "POST /users",
+        scope: users.create,
+        global: false,
+        ok: [201],
+        call: (t, n) => callApi(server, t, "POST", "/users", accountUser(`matrix-${n}`)),
+      },
+      {
+        name: "GET /users/{id}",
+        scope: users.read,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", userPath()),
+      },
+      {
+        name: "PATCH /users/{id}",
+        scope: users.update,
+        global: false,
+        ok: [200],
+        call: (t, n) => callApi(server, t, "PATCH", userPath(), { user_metadata: { n } }),
+      },
+      {
+        name: "DELETE /users/{id}",
+        scope: users.delete,
+        global: false,
+        ok: [204],
+        call: (t) => callApi(server, t, "DELETE", "/users/auth0%7C000000000000000000000000"),
+      },
+      {
+        name: "GET /connections",
+        scope: connections.read,
+        global: false,
+        ok: [200],
+        call: (t) => callApi(server, t, "GET", "/connections"),
+      },
+      {
+        name: "PATCH /connections/{id}",
+        scope: connections.update,
+        global: false,
+        ok: [200],
+        call: async (t) =>
+          callApi(server, t, "PATCH", `/connections/${await connectionId()}`, { enabled_clients: [accounts.client] }),
+      },
+    ];
   };
 
   const routes = (allowedDelete: (kind: "form" | "stream" | "policy") => boolean): Route[] => {
@@ -213,6 +343,7 @@ describe("authorization matrix: routes × scopes × global", () => {
           return reply;
         },
       },
+      ...accountRoutes(),
       // The test-only admin routes: no client but the admin client, whatever its scopes.
       {
         name: "GET /__admin/counters",
@@ -320,6 +451,10 @@ describe("authorization matrix: routes × scopes × global", () => {
     const fixtureForm = await callApi(server, admin, "GET", `/forms/${fixtures.form}`);
     if (fixtureForm.status !== 200) violations.push("the fixture form was deleted by a refused call");
     if (!fixturePolicy.configuration) violations.push("the fixture policy was deleted by a refused call");
+    if ((await callApi(server, admin, "GET", `/clients/${accounts.client}`)).status !== 200)
+      violations.push("the fixture application was deleted by a refused call");
+    if ((await callApi(server, admin, "GET", `/users/${encodeURIComponent(accounts.user)}`)).status !== 200)
+      violations.push("the fixture user was deleted by a refused call");
 
     printFigure("authorization-matrix", {
       cells,

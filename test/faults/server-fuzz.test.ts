@@ -146,13 +146,65 @@ const BODY_ROUTES: BodyRoute[] = [
     path: "/api/v2/event-streams/{stream}",
     valid: () => ({ name: "fuzz", status: "enabled", subscriptions: [{ event_type: "user.deleted" }] }),
   },
+  {
+    method: "POST",
+    path: "/api/v2/clients",
+    valid: () => ({
+      name: "fuzz",
+      app_type: "spa",
+      callbacks: ["https://app.example/callback"],
+      web_origins: ["https://app.example"],
+      grant_types: ["authorization_code"],
+      client_metadata: { team: "fuzz" },
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v2/clients/{client}",
+    valid: () => ({ description: "fuzz", callbacks: ["com.example.app://cb"], client_metadata: { team: null } }),
+  },
+  {
+    method: "POST",
+    path: "/api/v2/users",
+    valid: () => ({
+      connection: "Username-Password-Authentication",
+      email: "fuzz@example.com",
+      password: "Fuzz-Pass-1",
+      user_metadata: { a: [1, { b: "c" }] },
+      blocked: false,
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v2/users/{user}",
+    valid: () => ({ user_metadata: { a: null }, app_metadata: { plan: "x" }, name: "fuzz", blocked: true }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v2/connections/{connection}",
+    valid: () => ({ options: { passwordPolicy: "good", password_complexity_options: { min_length: 8 } } }),
+  },
   // Routes that take no body, sent one anyway.
   { method: "GET", path: "/api/v2/forms", valid: () => ({}) },
   { method: "DELETE", path: "/api/v2/branding/templates/universal-login", valid: () => ({}) },
 ];
 
-const GET_PATHS = ["/api/v2/forms", "/api/v2/event-streams", "/api/v2/rate-limit-policies"];
-const ID_PATHS = ["/api/v2/forms/", "/api/v2/event-streams/", "/api/v2/rate-limit-policies/"];
+const GET_PATHS = [
+  "/api/v2/forms",
+  "/api/v2/event-streams",
+  "/api/v2/rate-limit-policies",
+  "/api/v2/clients",
+  "/api/v2/users",
+  "/api/v2/connections",
+];
+const ID_PATHS = [
+  "/api/v2/forms/",
+  "/api/v2/event-streams/",
+  "/api/v2/rate-limit-policies/",
+  "/api/v2/clients/",
+  "/api/v2/users/",
+  "/api/v2/connections/",
+];
 const QUERY_KEYS = [
   "page",
   "per_page",
@@ -550,6 +602,16 @@ describe("fuzzed input at the tenant server", () => {
     fixtures.policy = (
       (await callApi(server, token, "POST", "/rate-limit-policies", policyBody("default"))).json as { id: string }
     ).id;
+    fixtures.client = (
+      (await callApi(server, token, "POST", "/clients", { name: "fixture" })).json as { client_id: string }
+    ).client_id;
+    const user = await callApi(server, token, "POST", "/users", {
+      connection: "Username-Password-Authentication",
+      email: "fixture@example.com",
+      password: "Fixture-Pass-1",
+    });
+    fixtures.user = encodeURIComponent((user.json as { user_id: string }).user_id);
+    fixtures.connection = ((await callApi(server, token, "GET", "/connections")).json as { id: string }[])[0].id;
   });
 
   afterAll(async () => {

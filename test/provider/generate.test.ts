@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ACTION_TRIGGER_IDS } from "../../api/kinds/action/triggers";
+import { PARTIAL_PROMPTS, PROMPT_NAMES } from "../../api/prompt-names";
 import { readTenant } from "../../provider/cli/generate/snapshot";
 import { TenantClient } from "../../provider/client/http";
 import { resolveSettings } from "../../provider/client/settings";
@@ -70,6 +71,13 @@ describe("reading a tenant for generate", () => {
       "GET /api/v2/forms/:id": 205,
       "GET /api/v2/event-streams": 2,
       "GET /api/v2/branding/templates/universal-login": 1,
+      "GET /api/v2/branding": 1,
+      "GET /api/v2/branding/themes/default": 1,
+      "GET /api/v2/prompts": 1,
+      // One GET per prompt and language (the tenant has no list of every text): every prompt, in English alone.
+      "GET /api/v2/prompts/:prompt/custom-text/:language": PROMPT_NAMES.length,
+      // One GET per prompt that takes partials.
+      "GET /api/v2/prompts/:prompt/partials": PARTIAL_PROMPTS.length,
       "GET /api/v2/rate-limit-policies": 1,
       "GET /api/v2/flows": 1, // none: one empty page
       "GET /api/v2/flows/vault/connections": 1,
@@ -146,13 +154,14 @@ describe("reading a tenant for generate", () => {
         "read:branding",
         "read:rate_limit_policies",
         "read:actions",
+        "read:prompts",
       ],
       global: false,
     });
     server.addClient({
       client_id: "no-policy-scope",
       client_secret: "no-policy-secret",
-      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding", "read:actions"],
+      scopes: [...FLOW_SCOPES, "read:forms", "read:event_streams", "read:branding", "read:actions", "read:prompts"],
       global: true,
     });
     const notGlobal = await readTenant(client({ clientId: "not-global", clientSecret: "not-global-secret" }));
@@ -167,7 +176,14 @@ describe("reading a tenant for generate", () => {
     server.addClient({
       client_id: "no-flow-scopes",
       client_secret: "no-flow-scopes-secret",
-      scopes: ["read:forms", "read:event_streams", "read:branding", "read:rate_limit_policies", "read:actions"],
+      scopes: [
+        "read:forms",
+        "read:event_streams",
+        "read:branding",
+        "read:rate_limit_policies",
+        "read:actions",
+        "read:prompts",
+      ],
       global: true,
     });
     const snapshot = await readTenant(client({ clientId: "no-flow-scopes", clientSecret: "no-flow-scopes-secret" }));

@@ -30,7 +30,7 @@ export interface BuiltCli {
 }
 
 /**
- * Compiles api/ and server/ to CommonJS under a temporary directory (no type check: tsc
+ * Compiles api/, render/ and server/ to CommonJS under a temporary directory (no type check: tsc
  * and eslint do that). Runs in a plain node child: loading the TypeScript compiler through
  * Jest's module registry costs many seconds.
  */
@@ -54,6 +54,7 @@ export function buildCli(): BuiltCli {
       }
     };
     compile("api");
+    compile("render");
     compile("server");`;
   const result = spawnSync(process.execPath, ["-e", script, ROOT, outDir], { cwd: ROOT, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`transpiling the server failed: ${result.stderr}`);

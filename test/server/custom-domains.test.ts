@@ -48,14 +48,38 @@ describe("a tenant started with the default options", () => {
     });
     const id = created.json.custom_domain_id as string;
     expect((await h.call("GET", `${DOMAINS}/${id}`)).json).toEqual(created.json);
+    // 201, as a real tenant answers the verify (the Terraform provider's recordings).
     const verified = await h.call("POST", `${DOMAINS}/${id}/verify`);
-    expect([verified.status, verified.json.status]).toEqual([200, "ready"]);
+    expect([verified.status, verified.json.status]).toEqual([201, "ready"]);
     const patched = await h.call("PATCH", `${DOMAINS}/${id}`, {
       body: { custom_client_ip_header: "cf-connecting-ip" },
     });
     expect(patched.json.custom_client_ip_header).toBe("cf-connecting-ip");
     expect((await h.call("DELETE", `${DOMAINS}/${id}`)).status).toBe(204);
     expectError(await h.call("GET", `${DOMAINS}/${id}`), 404, "inexistent_custom_domain");
+  });
+
+  test("Auth0-managed certificates: a CNAME of the domain itself to the tenant's edge host, no verification status", async () => {
+    const created = await h.call("POST", DOMAINS, {
+      body: { domain: "login.example.org", type: "auth0_managed_certs" },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.custom_domain_id as string;
+    const edge = `local-tenant-${id.replace("_", "-").toLowerCase()}.edge.tenants.local.test`;
+    expect(created.json).toEqual({
+      custom_domain_id: id,
+      domain: "login.example.org",
+      primary: false,
+      is_default: false,
+      status: "pending_verification",
+      type: "auth0_managed_certs",
+      verification: { methods: [{ name: "CNAME", record: edge, domain: "login.example.org" }] },
+      tls_policy: "recommended",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const verified = await h.call("POST", `${DOMAINS}/${id}/verify`);
+    expect(verified.json).toEqual({ ...created.json, status: "ready", origin_domain_name: edge });
+    expect((await h.call("DELETE", `${DOMAINS}/${id}`)).status).toBe(204);
   });
 
   test("refuses a second domain of the same name (409), an unknown field and a malformed id", async () => {

@@ -61,6 +61,11 @@ describe("every secret the table of kinds declares", () => {
       flowVaultConnection: ["setup"],
       action: ["secrets.*.value"],
       triggerBindings: [],
+      branding: [],
+      brandingTheme: [],
+      promptSettings: [],
+      promptCustomText: [],
+      promptScreenPartials: [],
     };
     const words = (path: SecretPath) =>
       path

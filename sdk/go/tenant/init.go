@@ -23,6 +23,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "tenant:index:Action":
 		r = &Action{}
+	case "tenant:index:Branding":
+		r = &Branding{}
+	case "tenant:index:BrandingTheme":
+		r = &BrandingTheme{}
 	case "tenant:index:EventStream":
 		r = &EventStream{}
 	case "tenant:index:Flow":
@@ -33,6 +37,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Form{}
 	case "tenant:index:LoginTemplate":
 		r = &LoginTemplate{}
+	case "tenant:index:PromptCustomText":
+		r = &PromptCustomText{}
+	case "tenant:index:PromptScreenPartials":
+		r = &PromptScreenPartials{}
+	case "tenant:index:PromptSettings":
+		r = &PromptSettings{}
 	case "tenant:index:RateLimitPolicy":
 		r = &RateLimitPolicy{}
 	case "tenant:index:TriggerBindings":

@@ -986,6 +986,1514 @@ func (o ActionTriggerArrayOutput) Index(i pulumi.IntInput) ActionTriggerOutput {
 	}).(ActionTriggerOutput)
 }
 
+type BrandingColors struct {
+	// The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+	PageBackground interface{} `pulumi:"pageBackground"`
+	// The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+	Primary *string `pulumi:"primary"`
+}
+
+// BrandingColorsInput is an input type that accepts BrandingColorsArgs and BrandingColorsOutput values.
+// You can construct a concrete instance of `BrandingColorsInput` via:
+//
+//	BrandingColorsArgs{...}
+type BrandingColorsInput interface {
+	pulumi.Input
+
+	ToBrandingColorsOutput() BrandingColorsOutput
+	ToBrandingColorsOutputWithContext(context.Context) BrandingColorsOutput
+}
+
+type BrandingColorsArgs struct {
+	// The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+	PageBackground pulumi.Input `pulumi:"pageBackground"`
+	// The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+	Primary pulumi.StringPtrInput `pulumi:"primary"`
+}
+
+func (BrandingColorsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingColors)(nil)).Elem()
+}
+
+func (i BrandingColorsArgs) ToBrandingColorsOutput() BrandingColorsOutput {
+	return i.ToBrandingColorsOutputWithContext(context.Background())
+}
+
+func (i BrandingColorsArgs) ToBrandingColorsOutputWithContext(ctx context.Context) BrandingColorsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingColorsOutput)
+}
+
+func (i BrandingColorsArgs) ToBrandingColorsPtrOutput() BrandingColorsPtrOutput {
+	return i.ToBrandingColorsPtrOutputWithContext(context.Background())
+}
+
+func (i BrandingColorsArgs) ToBrandingColorsPtrOutputWithContext(ctx context.Context) BrandingColorsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingColorsOutput).ToBrandingColorsPtrOutputWithContext(ctx)
+}
+
+// BrandingColorsPtrInput is an input type that accepts BrandingColorsArgs, BrandingColorsPtr and BrandingColorsPtrOutput values.
+// You can construct a concrete instance of `BrandingColorsPtrInput` via:
+//
+//	        BrandingColorsArgs{...}
+//
+//	or:
+//
+//	        nil
+type BrandingColorsPtrInput interface {
+	pulumi.Input
+
+	ToBrandingColorsPtrOutput() BrandingColorsPtrOutput
+	ToBrandingColorsPtrOutputWithContext(context.Context) BrandingColorsPtrOutput
+}
+
+type brandingColorsPtrType BrandingColorsArgs
+
+func BrandingColorsPtr(v *BrandingColorsArgs) BrandingColorsPtrInput {
+	return (*brandingColorsPtrType)(v)
+}
+
+func (*brandingColorsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingColors)(nil)).Elem()
+}
+
+func (i *brandingColorsPtrType) ToBrandingColorsPtrOutput() BrandingColorsPtrOutput {
+	return i.ToBrandingColorsPtrOutputWithContext(context.Background())
+}
+
+func (i *brandingColorsPtrType) ToBrandingColorsPtrOutputWithContext(ctx context.Context) BrandingColorsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingColorsPtrOutput)
+}
+
+type BrandingColorsOutput struct{ *pulumi.OutputState }
+
+func (BrandingColorsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingColors)(nil)).Elem()
+}
+
+func (o BrandingColorsOutput) ToBrandingColorsOutput() BrandingColorsOutput {
+	return o
+}
+
+func (o BrandingColorsOutput) ToBrandingColorsOutputWithContext(ctx context.Context) BrandingColorsOutput {
+	return o
+}
+
+func (o BrandingColorsOutput) ToBrandingColorsPtrOutput() BrandingColorsPtrOutput {
+	return o.ToBrandingColorsPtrOutputWithContext(context.Background())
+}
+
+func (o BrandingColorsOutput) ToBrandingColorsPtrOutputWithContext(ctx context.Context) BrandingColorsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BrandingColors) *BrandingColors {
+		return &v
+	}).(BrandingColorsPtrOutput)
+}
+
+// The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+func (o BrandingColorsOutput) PageBackground() pulumi.AnyOutput {
+	return o.ApplyT(func(v BrandingColors) interface{} { return v.PageBackground }).(pulumi.AnyOutput)
+}
+
+// The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+func (o BrandingColorsOutput) Primary() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrandingColors) *string { return v.Primary }).(pulumi.StringPtrOutput)
+}
+
+type BrandingColorsPtrOutput struct{ *pulumi.OutputState }
+
+func (BrandingColorsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingColors)(nil)).Elem()
+}
+
+func (o BrandingColorsPtrOutput) ToBrandingColorsPtrOutput() BrandingColorsPtrOutput {
+	return o
+}
+
+func (o BrandingColorsPtrOutput) ToBrandingColorsPtrOutputWithContext(ctx context.Context) BrandingColorsPtrOutput {
+	return o
+}
+
+func (o BrandingColorsPtrOutput) Elem() BrandingColorsOutput {
+	return o.ApplyT(func(v *BrandingColors) BrandingColors {
+		if v != nil {
+			return *v
+		}
+		var ret BrandingColors
+		return ret
+	}).(BrandingColorsOutput)
+}
+
+// The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+func (o BrandingColorsPtrOutput) PageBackground() pulumi.AnyOutput {
+	return o.ApplyT(func(v *BrandingColors) interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.PageBackground
+	}).(pulumi.AnyOutput)
+}
+
+// The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+func (o BrandingColorsPtrOutput) Primary() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingColors) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Primary
+	}).(pulumi.StringPtrOutput)
+}
+
+type BrandingColorsPageBackgroundVariant2 struct {
+	// The gradient's angle, in degrees (0 to 360).
+	AngleDeg float64 `pulumi:"angleDeg"`
+	// The gradient's last colour.
+	End string `pulumi:"end"`
+	// The gradient's first colour.
+	Start string `pulumi:"start"`
+	// The gradient's kind: `linear-gradient`.
+	Type string `pulumi:"type"`
+}
+
+// BrandingColorsPageBackgroundVariant2Input is an input type that accepts BrandingColorsPageBackgroundVariant2Args and BrandingColorsPageBackgroundVariant2Output values.
+// You can construct a concrete instance of `BrandingColorsPageBackgroundVariant2Input` via:
+//
+//	BrandingColorsPageBackgroundVariant2Args{...}
+type BrandingColorsPageBackgroundVariant2Input interface {
+	pulumi.Input
+
+	ToBrandingColorsPageBackgroundVariant2Output() BrandingColorsPageBackgroundVariant2Output
+	ToBrandingColorsPageBackgroundVariant2OutputWithContext(context.Context) BrandingColorsPageBackgroundVariant2Output
+}
+
+type BrandingColorsPageBackgroundVariant2Args struct {
+	// The gradient's angle, in degrees (0 to 360).
+	AngleDeg pulumi.Float64Input `pulumi:"angleDeg"`
+	// The gradient's last colour.
+	End pulumi.StringInput `pulumi:"end"`
+	// The gradient's first colour.
+	Start pulumi.StringInput `pulumi:"start"`
+	// The gradient's kind: `linear-gradient`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (BrandingColorsPageBackgroundVariant2Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingColorsPageBackgroundVariant2)(nil)).Elem()
+}
+
+func (i BrandingColorsPageBackgroundVariant2Args) ToBrandingColorsPageBackgroundVariant2Output() BrandingColorsPageBackgroundVariant2Output {
+	return i.ToBrandingColorsPageBackgroundVariant2OutputWithContext(context.Background())
+}
+
+func (i BrandingColorsPageBackgroundVariant2Args) ToBrandingColorsPageBackgroundVariant2OutputWithContext(ctx context.Context) BrandingColorsPageBackgroundVariant2Output {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingColorsPageBackgroundVariant2Output)
+}
+
+func (i BrandingColorsPageBackgroundVariant2Args) ToBrandingColorsPageBackgroundVariant2PtrOutput() BrandingColorsPageBackgroundVariant2PtrOutput {
+	return i.ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(context.Background())
+}
+
+func (i BrandingColorsPageBackgroundVariant2Args) ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(ctx context.Context) BrandingColorsPageBackgroundVariant2PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingColorsPageBackgroundVariant2Output).ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(ctx)
+}
+
+// BrandingColorsPageBackgroundVariant2PtrInput is an input type that accepts BrandingColorsPageBackgroundVariant2Args, BrandingColorsPageBackgroundVariant2Ptr and BrandingColorsPageBackgroundVariant2PtrOutput values.
+// You can construct a concrete instance of `BrandingColorsPageBackgroundVariant2PtrInput` via:
+//
+//	        BrandingColorsPageBackgroundVariant2Args{...}
+//
+//	or:
+//
+//	        nil
+type BrandingColorsPageBackgroundVariant2PtrInput interface {
+	pulumi.Input
+
+	ToBrandingColorsPageBackgroundVariant2PtrOutput() BrandingColorsPageBackgroundVariant2PtrOutput
+	ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(context.Context) BrandingColorsPageBackgroundVariant2PtrOutput
+}
+
+type brandingColorsPageBackgroundVariant2PtrType BrandingColorsPageBackgroundVariant2Args
+
+func BrandingColorsPageBackgroundVariant2Ptr(v *BrandingColorsPageBackgroundVariant2Args) BrandingColorsPageBackgroundVariant2PtrInput {
+	return (*brandingColorsPageBackgroundVariant2PtrType)(v)
+}
+
+func (*brandingColorsPageBackgroundVariant2PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingColorsPageBackgroundVariant2)(nil)).Elem()
+}
+
+func (i *brandingColorsPageBackgroundVariant2PtrType) ToBrandingColorsPageBackgroundVariant2PtrOutput() BrandingColorsPageBackgroundVariant2PtrOutput {
+	return i.ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(context.Background())
+}
+
+func (i *brandingColorsPageBackgroundVariant2PtrType) ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(ctx context.Context) BrandingColorsPageBackgroundVariant2PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingColorsPageBackgroundVariant2PtrOutput)
+}
+
+type BrandingColorsPageBackgroundVariant2Output struct{ *pulumi.OutputState }
+
+func (BrandingColorsPageBackgroundVariant2Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingColorsPageBackgroundVariant2)(nil)).Elem()
+}
+
+func (o BrandingColorsPageBackgroundVariant2Output) ToBrandingColorsPageBackgroundVariant2Output() BrandingColorsPageBackgroundVariant2Output {
+	return o
+}
+
+func (o BrandingColorsPageBackgroundVariant2Output) ToBrandingColorsPageBackgroundVariant2OutputWithContext(ctx context.Context) BrandingColorsPageBackgroundVariant2Output {
+	return o
+}
+
+func (o BrandingColorsPageBackgroundVariant2Output) ToBrandingColorsPageBackgroundVariant2PtrOutput() BrandingColorsPageBackgroundVariant2PtrOutput {
+	return o.ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(context.Background())
+}
+
+func (o BrandingColorsPageBackgroundVariant2Output) ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(ctx context.Context) BrandingColorsPageBackgroundVariant2PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BrandingColorsPageBackgroundVariant2) *BrandingColorsPageBackgroundVariant2 {
+		return &v
+	}).(BrandingColorsPageBackgroundVariant2PtrOutput)
+}
+
+// The gradient's angle, in degrees (0 to 360).
+func (o BrandingColorsPageBackgroundVariant2Output) AngleDeg() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingColorsPageBackgroundVariant2) float64 { return v.AngleDeg }).(pulumi.Float64Output)
+}
+
+// The gradient's last colour.
+func (o BrandingColorsPageBackgroundVariant2Output) End() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingColorsPageBackgroundVariant2) string { return v.End }).(pulumi.StringOutput)
+}
+
+// The gradient's first colour.
+func (o BrandingColorsPageBackgroundVariant2Output) Start() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingColorsPageBackgroundVariant2) string { return v.Start }).(pulumi.StringOutput)
+}
+
+// The gradient's kind: `linear-gradient`.
+func (o BrandingColorsPageBackgroundVariant2Output) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingColorsPageBackgroundVariant2) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type BrandingColorsPageBackgroundVariant2PtrOutput struct{ *pulumi.OutputState }
+
+func (BrandingColorsPageBackgroundVariant2PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingColorsPageBackgroundVariant2)(nil)).Elem()
+}
+
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) ToBrandingColorsPageBackgroundVariant2PtrOutput() BrandingColorsPageBackgroundVariant2PtrOutput {
+	return o
+}
+
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) ToBrandingColorsPageBackgroundVariant2PtrOutputWithContext(ctx context.Context) BrandingColorsPageBackgroundVariant2PtrOutput {
+	return o
+}
+
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) Elem() BrandingColorsPageBackgroundVariant2Output {
+	return o.ApplyT(func(v *BrandingColorsPageBackgroundVariant2) BrandingColorsPageBackgroundVariant2 {
+		if v != nil {
+			return *v
+		}
+		var ret BrandingColorsPageBackgroundVariant2
+		return ret
+	}).(BrandingColorsPageBackgroundVariant2Output)
+}
+
+// The gradient's angle, in degrees (0 to 360).
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) AngleDeg() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *BrandingColorsPageBackgroundVariant2) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.AngleDeg
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The gradient's last colour.
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) End() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingColorsPageBackgroundVariant2) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.End
+	}).(pulumi.StringPtrOutput)
+}
+
+// The gradient's first colour.
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) Start() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingColorsPageBackgroundVariant2) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Start
+	}).(pulumi.StringPtrOutput)
+}
+
+// The gradient's kind: `linear-gradient`.
+func (o BrandingColorsPageBackgroundVariant2PtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingColorsPageBackgroundVariant2) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+type BrandingFont struct {
+	// The font file's URL (https): a font file, not a stylesheet.
+	Url *string `pulumi:"url"`
+}
+
+// BrandingFontInput is an input type that accepts BrandingFontArgs and BrandingFontOutput values.
+// You can construct a concrete instance of `BrandingFontInput` via:
+//
+//	BrandingFontArgs{...}
+type BrandingFontInput interface {
+	pulumi.Input
+
+	ToBrandingFontOutput() BrandingFontOutput
+	ToBrandingFontOutputWithContext(context.Context) BrandingFontOutput
+}
+
+type BrandingFontArgs struct {
+	// The font file's URL (https): a font file, not a stylesheet.
+	Url pulumi.StringPtrInput `pulumi:"url"`
+}
+
+func (BrandingFontArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingFont)(nil)).Elem()
+}
+
+func (i BrandingFontArgs) ToBrandingFontOutput() BrandingFontOutput {
+	return i.ToBrandingFontOutputWithContext(context.Background())
+}
+
+func (i BrandingFontArgs) ToBrandingFontOutputWithContext(ctx context.Context) BrandingFontOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingFontOutput)
+}
+
+func (i BrandingFontArgs) ToBrandingFontPtrOutput() BrandingFontPtrOutput {
+	return i.ToBrandingFontPtrOutputWithContext(context.Background())
+}
+
+func (i BrandingFontArgs) ToBrandingFontPtrOutputWithContext(ctx context.Context) BrandingFontPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingFontOutput).ToBrandingFontPtrOutputWithContext(ctx)
+}
+
+// BrandingFontPtrInput is an input type that accepts BrandingFontArgs, BrandingFontPtr and BrandingFontPtrOutput values.
+// You can construct a concrete instance of `BrandingFontPtrInput` via:
+//
+//	        BrandingFontArgs{...}
+//
+//	or:
+//
+//	        nil
+type BrandingFontPtrInput interface {
+	pulumi.Input
+
+	ToBrandingFontPtrOutput() BrandingFontPtrOutput
+	ToBrandingFontPtrOutputWithContext(context.Context) BrandingFontPtrOutput
+}
+
+type brandingFontPtrType BrandingFontArgs
+
+func BrandingFontPtr(v *BrandingFontArgs) BrandingFontPtrInput {
+	return (*brandingFontPtrType)(v)
+}
+
+func (*brandingFontPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingFont)(nil)).Elem()
+}
+
+func (i *brandingFontPtrType) ToBrandingFontPtrOutput() BrandingFontPtrOutput {
+	return i.ToBrandingFontPtrOutputWithContext(context.Background())
+}
+
+func (i *brandingFontPtrType) ToBrandingFontPtrOutputWithContext(ctx context.Context) BrandingFontPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingFontPtrOutput)
+}
+
+type BrandingFontOutput struct{ *pulumi.OutputState }
+
+func (BrandingFontOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingFont)(nil)).Elem()
+}
+
+func (o BrandingFontOutput) ToBrandingFontOutput() BrandingFontOutput {
+	return o
+}
+
+func (o BrandingFontOutput) ToBrandingFontOutputWithContext(ctx context.Context) BrandingFontOutput {
+	return o
+}
+
+func (o BrandingFontOutput) ToBrandingFontPtrOutput() BrandingFontPtrOutput {
+	return o.ToBrandingFontPtrOutputWithContext(context.Background())
+}
+
+func (o BrandingFontOutput) ToBrandingFontPtrOutputWithContext(ctx context.Context) BrandingFontPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BrandingFont) *BrandingFont {
+		return &v
+	}).(BrandingFontPtrOutput)
+}
+
+// The font file's URL (https): a font file, not a stylesheet.
+func (o BrandingFontOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrandingFont) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type BrandingFontPtrOutput struct{ *pulumi.OutputState }
+
+func (BrandingFontPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingFont)(nil)).Elem()
+}
+
+func (o BrandingFontPtrOutput) ToBrandingFontPtrOutput() BrandingFontPtrOutput {
+	return o
+}
+
+func (o BrandingFontPtrOutput) ToBrandingFontPtrOutputWithContext(ctx context.Context) BrandingFontPtrOutput {
+	return o
+}
+
+func (o BrandingFontPtrOutput) Elem() BrandingFontOutput {
+	return o.ApplyT(func(v *BrandingFont) BrandingFont {
+		if v != nil {
+			return *v
+		}
+		var ret BrandingFont
+		return ret
+	}).(BrandingFontOutput)
+}
+
+// The font file's URL (https): a font file, not a stylesheet.
+func (o BrandingFontPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingFont) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
+type BrandingThemeBorders struct {
+	// The buttons' corner radius.
+	ButtonBorderRadius float64 `pulumi:"buttonBorderRadius"`
+	// The buttons' border width.
+	ButtonBorderWeight float64 `pulumi:"buttonBorderWeight"`
+	// The buttons' shape: `pill`, `rounded` or `sharp`.
+	ButtonsStyle string `pulumi:"buttonsStyle"`
+	// The inputs' corner radius.
+	InputBorderRadius float64 `pulumi:"inputBorderRadius"`
+	// The inputs' border width.
+	InputBorderWeight float64 `pulumi:"inputBorderWeight"`
+	// The inputs' shape: `pill`, `rounded` or `sharp`.
+	InputsStyle string `pulumi:"inputsStyle"`
+	// Whether the login box casts a shadow.
+	ShowWidgetShadow bool `pulumi:"showWidgetShadow"`
+	// The login box's border width.
+	WidgetBorderWeight float64 `pulumi:"widgetBorderWeight"`
+	// The login box's corner radius.
+	WidgetCornerRadius float64 `pulumi:"widgetCornerRadius"`
+}
+
+// BrandingThemeBordersInput is an input type that accepts BrandingThemeBordersArgs and BrandingThemeBordersOutput values.
+// You can construct a concrete instance of `BrandingThemeBordersInput` via:
+//
+//	BrandingThemeBordersArgs{...}
+type BrandingThemeBordersInput interface {
+	pulumi.Input
+
+	ToBrandingThemeBordersOutput() BrandingThemeBordersOutput
+	ToBrandingThemeBordersOutputWithContext(context.Context) BrandingThemeBordersOutput
+}
+
+type BrandingThemeBordersArgs struct {
+	// The buttons' corner radius.
+	ButtonBorderRadius pulumi.Float64Input `pulumi:"buttonBorderRadius"`
+	// The buttons' border width.
+	ButtonBorderWeight pulumi.Float64Input `pulumi:"buttonBorderWeight"`
+	// The buttons' shape: `pill`, `rounded` or `sharp`.
+	ButtonsStyle pulumi.StringInput `pulumi:"buttonsStyle"`
+	// The inputs' corner radius.
+	InputBorderRadius pulumi.Float64Input `pulumi:"inputBorderRadius"`
+	// The inputs' border width.
+	InputBorderWeight pulumi.Float64Input `pulumi:"inputBorderWeight"`
+	// The inputs' shape: `pill`, `rounded` or `sharp`.
+	InputsStyle pulumi.StringInput `pulumi:"inputsStyle"`
+	// Whether the login box casts a shadow.
+	ShowWidgetShadow pulumi.BoolInput `pulumi:"showWidgetShadow"`
+	// The login box's border width.
+	WidgetBorderWeight pulumi.Float64Input `pulumi:"widgetBorderWeight"`
+	// The login box's corner radius.
+	WidgetCornerRadius pulumi.Float64Input `pulumi:"widgetCornerRadius"`
+}
+
+func (BrandingThemeBordersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeBorders)(nil)).Elem()
+}
+
+func (i BrandingThemeBordersArgs) ToBrandingThemeBordersOutput() BrandingThemeBordersOutput {
+	return i.ToBrandingThemeBordersOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeBordersArgs) ToBrandingThemeBordersOutputWithContext(ctx context.Context) BrandingThemeBordersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeBordersOutput)
+}
+
+type BrandingThemeBordersOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeBordersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeBorders)(nil)).Elem()
+}
+
+func (o BrandingThemeBordersOutput) ToBrandingThemeBordersOutput() BrandingThemeBordersOutput {
+	return o
+}
+
+func (o BrandingThemeBordersOutput) ToBrandingThemeBordersOutputWithContext(ctx context.Context) BrandingThemeBordersOutput {
+	return o
+}
+
+// The buttons' corner radius.
+func (o BrandingThemeBordersOutput) ButtonBorderRadius() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeBorders) float64 { return v.ButtonBorderRadius }).(pulumi.Float64Output)
+}
+
+// The buttons' border width.
+func (o BrandingThemeBordersOutput) ButtonBorderWeight() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeBorders) float64 { return v.ButtonBorderWeight }).(pulumi.Float64Output)
+}
+
+// The buttons' shape: `pill`, `rounded` or `sharp`.
+func (o BrandingThemeBordersOutput) ButtonsStyle() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeBorders) string { return v.ButtonsStyle }).(pulumi.StringOutput)
+}
+
+// The inputs' corner radius.
+func (o BrandingThemeBordersOutput) InputBorderRadius() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeBorders) float64 { return v.InputBorderRadius }).(pulumi.Float64Output)
+}
+
+// The inputs' border width.
+func (o BrandingThemeBordersOutput) InputBorderWeight() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeBorders) float64 { return v.InputBorderWeight }).(pulumi.Float64Output)
+}
+
+// The inputs' shape: `pill`, `rounded` or `sharp`.
+func (o BrandingThemeBordersOutput) InputsStyle() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeBorders) string { return v.InputsStyle }).(pulumi.StringOutput)
+}
+
+// Whether the login box casts a shadow.
+func (o BrandingThemeBordersOutput) ShowWidgetShadow() pulumi.BoolOutput {
+	return o.ApplyT(func(v BrandingThemeBorders) bool { return v.ShowWidgetShadow }).(pulumi.BoolOutput)
+}
+
+// The login box's border width.
+func (o BrandingThemeBordersOutput) WidgetBorderWeight() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeBorders) float64 { return v.WidgetBorderWeight }).(pulumi.Float64Output)
+}
+
+// The login box's corner radius.
+func (o BrandingThemeBordersOutput) WidgetCornerRadius() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeBorders) float64 { return v.WidgetCornerRadius }).(pulumi.Float64Output)
+}
+
+type BrandingThemeColors struct {
+	// The colour of a focused element.
+	BaseFocusColor *string `pulumi:"baseFocusColor"`
+	// The colour of a hovered element.
+	BaseHoverColor *string `pulumi:"baseHoverColor"`
+	// The body text's colour.
+	BodyText string `pulumi:"bodyText"`
+	// The captcha's theme: `auto`, `dark` or `light`.
+	CaptchaWidgetTheme *string `pulumi:"captchaWidgetTheme"`
+	// The colour of errors.
+	Error string `pulumi:"error"`
+	// The header's colour.
+	Header string `pulumi:"header"`
+	// The icons' colour.
+	Icons string `pulumi:"icons"`
+	// The inputs' background.
+	InputBackground string `pulumi:"inputBackground"`
+	// The inputs' border colour.
+	InputBorder string `pulumi:"inputBorder"`
+	// The colour of text typed into inputs.
+	InputFilledText string `pulumi:"inputFilledText"`
+	// The colour of the inputs' labels and placeholders.
+	InputLabelsPlaceholders string `pulumi:"inputLabelsPlaceholders"`
+	// The colour of links and focused components.
+	LinksFocusedComponents string `pulumi:"linksFocusedComponents"`
+	// The primary button's colour.
+	PrimaryButton string `pulumi:"primaryButton"`
+	// The primary button's label colour.
+	PrimaryButtonLabel string `pulumi:"primaryButtonLabel"`
+	// The background of read-only inputs.
+	ReadOnlyBackground *string `pulumi:"readOnlyBackground"`
+	// The secondary button's border colour.
+	SecondaryButtonBorder string `pulumi:"secondaryButtonBorder"`
+	// The secondary button's label colour.
+	SecondaryButtonLabel string `pulumi:"secondaryButtonLabel"`
+	// The colour of success messages.
+	Success string `pulumi:"success"`
+	// The login box's background.
+	WidgetBackground string `pulumi:"widgetBackground"`
+	// The login box's border colour.
+	WidgetBorder string `pulumi:"widgetBorder"`
+}
+
+// BrandingThemeColorsInput is an input type that accepts BrandingThemeColorsArgs and BrandingThemeColorsOutput values.
+// You can construct a concrete instance of `BrandingThemeColorsInput` via:
+//
+//	BrandingThemeColorsArgs{...}
+type BrandingThemeColorsInput interface {
+	pulumi.Input
+
+	ToBrandingThemeColorsOutput() BrandingThemeColorsOutput
+	ToBrandingThemeColorsOutputWithContext(context.Context) BrandingThemeColorsOutput
+}
+
+type BrandingThemeColorsArgs struct {
+	// The colour of a focused element.
+	BaseFocusColor pulumi.StringPtrInput `pulumi:"baseFocusColor"`
+	// The colour of a hovered element.
+	BaseHoverColor pulumi.StringPtrInput `pulumi:"baseHoverColor"`
+	// The body text's colour.
+	BodyText pulumi.StringInput `pulumi:"bodyText"`
+	// The captcha's theme: `auto`, `dark` or `light`.
+	CaptchaWidgetTheme pulumi.StringPtrInput `pulumi:"captchaWidgetTheme"`
+	// The colour of errors.
+	Error pulumi.StringInput `pulumi:"error"`
+	// The header's colour.
+	Header pulumi.StringInput `pulumi:"header"`
+	// The icons' colour.
+	Icons pulumi.StringInput `pulumi:"icons"`
+	// The inputs' background.
+	InputBackground pulumi.StringInput `pulumi:"inputBackground"`
+	// The inputs' border colour.
+	InputBorder pulumi.StringInput `pulumi:"inputBorder"`
+	// The colour of text typed into inputs.
+	InputFilledText pulumi.StringInput `pulumi:"inputFilledText"`
+	// The colour of the inputs' labels and placeholders.
+	InputLabelsPlaceholders pulumi.StringInput `pulumi:"inputLabelsPlaceholders"`
+	// The colour of links and focused components.
+	LinksFocusedComponents pulumi.StringInput `pulumi:"linksFocusedComponents"`
+	// The primary button's colour.
+	PrimaryButton pulumi.StringInput `pulumi:"primaryButton"`
+	// The primary button's label colour.
+	PrimaryButtonLabel pulumi.StringInput `pulumi:"primaryButtonLabel"`
+	// The background of read-only inputs.
+	ReadOnlyBackground pulumi.StringPtrInput `pulumi:"readOnlyBackground"`
+	// The secondary button's border colour.
+	SecondaryButtonBorder pulumi.StringInput `pulumi:"secondaryButtonBorder"`
+	// The secondary button's label colour.
+	SecondaryButtonLabel pulumi.StringInput `pulumi:"secondaryButtonLabel"`
+	// The colour of success messages.
+	Success pulumi.StringInput `pulumi:"success"`
+	// The login box's background.
+	WidgetBackground pulumi.StringInput `pulumi:"widgetBackground"`
+	// The login box's border colour.
+	WidgetBorder pulumi.StringInput `pulumi:"widgetBorder"`
+}
+
+func (BrandingThemeColorsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeColors)(nil)).Elem()
+}
+
+func (i BrandingThemeColorsArgs) ToBrandingThemeColorsOutput() BrandingThemeColorsOutput {
+	return i.ToBrandingThemeColorsOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeColorsArgs) ToBrandingThemeColorsOutputWithContext(ctx context.Context) BrandingThemeColorsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeColorsOutput)
+}
+
+type BrandingThemeColorsOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeColorsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeColors)(nil)).Elem()
+}
+
+func (o BrandingThemeColorsOutput) ToBrandingThemeColorsOutput() BrandingThemeColorsOutput {
+	return o
+}
+
+func (o BrandingThemeColorsOutput) ToBrandingThemeColorsOutputWithContext(ctx context.Context) BrandingThemeColorsOutput {
+	return o
+}
+
+// The colour of a focused element.
+func (o BrandingThemeColorsOutput) BaseFocusColor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrandingThemeColors) *string { return v.BaseFocusColor }).(pulumi.StringPtrOutput)
+}
+
+// The colour of a hovered element.
+func (o BrandingThemeColorsOutput) BaseHoverColor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrandingThemeColors) *string { return v.BaseHoverColor }).(pulumi.StringPtrOutput)
+}
+
+// The body text's colour.
+func (o BrandingThemeColorsOutput) BodyText() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.BodyText }).(pulumi.StringOutput)
+}
+
+// The captcha's theme: `auto`, `dark` or `light`.
+func (o BrandingThemeColorsOutput) CaptchaWidgetTheme() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrandingThemeColors) *string { return v.CaptchaWidgetTheme }).(pulumi.StringPtrOutput)
+}
+
+// The colour of errors.
+func (o BrandingThemeColorsOutput) Error() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.Error }).(pulumi.StringOutput)
+}
+
+// The header's colour.
+func (o BrandingThemeColorsOutput) Header() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.Header }).(pulumi.StringOutput)
+}
+
+// The icons' colour.
+func (o BrandingThemeColorsOutput) Icons() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.Icons }).(pulumi.StringOutput)
+}
+
+// The inputs' background.
+func (o BrandingThemeColorsOutput) InputBackground() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.InputBackground }).(pulumi.StringOutput)
+}
+
+// The inputs' border colour.
+func (o BrandingThemeColorsOutput) InputBorder() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.InputBorder }).(pulumi.StringOutput)
+}
+
+// The colour of text typed into inputs.
+func (o BrandingThemeColorsOutput) InputFilledText() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.InputFilledText }).(pulumi.StringOutput)
+}
+
+// The colour of the inputs' labels and placeholders.
+func (o BrandingThemeColorsOutput) InputLabelsPlaceholders() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.InputLabelsPlaceholders }).(pulumi.StringOutput)
+}
+
+// The colour of links and focused components.
+func (o BrandingThemeColorsOutput) LinksFocusedComponents() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.LinksFocusedComponents }).(pulumi.StringOutput)
+}
+
+// The primary button's colour.
+func (o BrandingThemeColorsOutput) PrimaryButton() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.PrimaryButton }).(pulumi.StringOutput)
+}
+
+// The primary button's label colour.
+func (o BrandingThemeColorsOutput) PrimaryButtonLabel() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.PrimaryButtonLabel }).(pulumi.StringOutput)
+}
+
+// The background of read-only inputs.
+func (o BrandingThemeColorsOutput) ReadOnlyBackground() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrandingThemeColors) *string { return v.ReadOnlyBackground }).(pulumi.StringPtrOutput)
+}
+
+// The secondary button's border colour.
+func (o BrandingThemeColorsOutput) SecondaryButtonBorder() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.SecondaryButtonBorder }).(pulumi.StringOutput)
+}
+
+// The secondary button's label colour.
+func (o BrandingThemeColorsOutput) SecondaryButtonLabel() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.SecondaryButtonLabel }).(pulumi.StringOutput)
+}
+
+// The colour of success messages.
+func (o BrandingThemeColorsOutput) Success() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.Success }).(pulumi.StringOutput)
+}
+
+// The login box's background.
+func (o BrandingThemeColorsOutput) WidgetBackground() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.WidgetBackground }).(pulumi.StringOutput)
+}
+
+// The login box's border colour.
+func (o BrandingThemeColorsOutput) WidgetBorder() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeColors) string { return v.WidgetBorder }).(pulumi.StringOutput)
+}
+
+type BrandingThemeFonts struct {
+	// The body text's style.
+	BodyText BrandingThemeFontsBodyText `pulumi:"bodyText"`
+	// The buttons' text style.
+	ButtonsText BrandingThemeFontsBodyText `pulumi:"buttonsText"`
+	// The font file's URL (https), or empty for the default font.
+	FontUrl string `pulumi:"fontUrl"`
+	// The inputs' labels' style.
+	InputLabels BrandingThemeFontsBodyText `pulumi:"inputLabels"`
+	// The links' style.
+	Links BrandingThemeFontsBodyText `pulumi:"links"`
+	// How links are drawn: `normal` or `underlined`.
+	LinksStyle string `pulumi:"linksStyle"`
+	// The reference text size, in pixels.
+	ReferenceTextSize float64 `pulumi:"referenceTextSize"`
+	// The subtitle's style.
+	Subtitle BrandingThemeFontsBodyText `pulumi:"subtitle"`
+	// The title's style.
+	Title BrandingThemeFontsBodyText `pulumi:"title"`
+}
+
+// BrandingThemeFontsInput is an input type that accepts BrandingThemeFontsArgs and BrandingThemeFontsOutput values.
+// You can construct a concrete instance of `BrandingThemeFontsInput` via:
+//
+//	BrandingThemeFontsArgs{...}
+type BrandingThemeFontsInput interface {
+	pulumi.Input
+
+	ToBrandingThemeFontsOutput() BrandingThemeFontsOutput
+	ToBrandingThemeFontsOutputWithContext(context.Context) BrandingThemeFontsOutput
+}
+
+type BrandingThemeFontsArgs struct {
+	// The body text's style.
+	BodyText BrandingThemeFontsBodyTextInput `pulumi:"bodyText"`
+	// The buttons' text style.
+	ButtonsText BrandingThemeFontsBodyTextInput `pulumi:"buttonsText"`
+	// The font file's URL (https), or empty for the default font.
+	FontUrl pulumi.StringInput `pulumi:"fontUrl"`
+	// The inputs' labels' style.
+	InputLabels BrandingThemeFontsBodyTextInput `pulumi:"inputLabels"`
+	// The links' style.
+	Links BrandingThemeFontsBodyTextInput `pulumi:"links"`
+	// How links are drawn: `normal` or `underlined`.
+	LinksStyle pulumi.StringInput `pulumi:"linksStyle"`
+	// The reference text size, in pixels.
+	ReferenceTextSize pulumi.Float64Input `pulumi:"referenceTextSize"`
+	// The subtitle's style.
+	Subtitle BrandingThemeFontsBodyTextInput `pulumi:"subtitle"`
+	// The title's style.
+	Title BrandingThemeFontsBodyTextInput `pulumi:"title"`
+}
+
+func (BrandingThemeFontsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeFonts)(nil)).Elem()
+}
+
+func (i BrandingThemeFontsArgs) ToBrandingThemeFontsOutput() BrandingThemeFontsOutput {
+	return i.ToBrandingThemeFontsOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeFontsArgs) ToBrandingThemeFontsOutputWithContext(ctx context.Context) BrandingThemeFontsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeFontsOutput)
+}
+
+type BrandingThemeFontsOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeFontsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeFonts)(nil)).Elem()
+}
+
+func (o BrandingThemeFontsOutput) ToBrandingThemeFontsOutput() BrandingThemeFontsOutput {
+	return o
+}
+
+func (o BrandingThemeFontsOutput) ToBrandingThemeFontsOutputWithContext(ctx context.Context) BrandingThemeFontsOutput {
+	return o
+}
+
+// The body text's style.
+func (o BrandingThemeFontsOutput) BodyText() BrandingThemeFontsBodyTextOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) BrandingThemeFontsBodyText { return v.BodyText }).(BrandingThemeFontsBodyTextOutput)
+}
+
+// The buttons' text style.
+func (o BrandingThemeFontsOutput) ButtonsText() BrandingThemeFontsBodyTextOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) BrandingThemeFontsBodyText { return v.ButtonsText }).(BrandingThemeFontsBodyTextOutput)
+}
+
+// The font file's URL (https), or empty for the default font.
+func (o BrandingThemeFontsOutput) FontUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) string { return v.FontUrl }).(pulumi.StringOutput)
+}
+
+// The inputs' labels' style.
+func (o BrandingThemeFontsOutput) InputLabels() BrandingThemeFontsBodyTextOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) BrandingThemeFontsBodyText { return v.InputLabels }).(BrandingThemeFontsBodyTextOutput)
+}
+
+// The links' style.
+func (o BrandingThemeFontsOutput) Links() BrandingThemeFontsBodyTextOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) BrandingThemeFontsBodyText { return v.Links }).(BrandingThemeFontsBodyTextOutput)
+}
+
+// How links are drawn: `normal` or `underlined`.
+func (o BrandingThemeFontsOutput) LinksStyle() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) string { return v.LinksStyle }).(pulumi.StringOutput)
+}
+
+// The reference text size, in pixels.
+func (o BrandingThemeFontsOutput) ReferenceTextSize() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeFonts) float64 { return v.ReferenceTextSize }).(pulumi.Float64Output)
+}
+
+// The subtitle's style.
+func (o BrandingThemeFontsOutput) Subtitle() BrandingThemeFontsBodyTextOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) BrandingThemeFontsBodyText { return v.Subtitle }).(BrandingThemeFontsBodyTextOutput)
+}
+
+// The title's style.
+func (o BrandingThemeFontsOutput) Title() BrandingThemeFontsBodyTextOutput {
+	return o.ApplyT(func(v BrandingThemeFonts) BrandingThemeFontsBodyText { return v.Title }).(BrandingThemeFontsBodyTextOutput)
+}
+
+type BrandingThemeFontsBodyText struct {
+	// Whether the text is bold.
+	Bold bool `pulumi:"bold"`
+	// The text's size, as a percentage of the reference text size.
+	Size float64 `pulumi:"size"`
+}
+
+// BrandingThemeFontsBodyTextInput is an input type that accepts BrandingThemeFontsBodyTextArgs and BrandingThemeFontsBodyTextOutput values.
+// You can construct a concrete instance of `BrandingThemeFontsBodyTextInput` via:
+//
+//	BrandingThemeFontsBodyTextArgs{...}
+type BrandingThemeFontsBodyTextInput interface {
+	pulumi.Input
+
+	ToBrandingThemeFontsBodyTextOutput() BrandingThemeFontsBodyTextOutput
+	ToBrandingThemeFontsBodyTextOutputWithContext(context.Context) BrandingThemeFontsBodyTextOutput
+}
+
+type BrandingThemeFontsBodyTextArgs struct {
+	// Whether the text is bold.
+	Bold pulumi.BoolInput `pulumi:"bold"`
+	// The text's size, as a percentage of the reference text size.
+	Size pulumi.Float64Input `pulumi:"size"`
+}
+
+func (BrandingThemeFontsBodyTextArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeFontsBodyText)(nil)).Elem()
+}
+
+func (i BrandingThemeFontsBodyTextArgs) ToBrandingThemeFontsBodyTextOutput() BrandingThemeFontsBodyTextOutput {
+	return i.ToBrandingThemeFontsBodyTextOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeFontsBodyTextArgs) ToBrandingThemeFontsBodyTextOutputWithContext(ctx context.Context) BrandingThemeFontsBodyTextOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeFontsBodyTextOutput)
+}
+
+type BrandingThemeFontsBodyTextOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeFontsBodyTextOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeFontsBodyText)(nil)).Elem()
+}
+
+func (o BrandingThemeFontsBodyTextOutput) ToBrandingThemeFontsBodyTextOutput() BrandingThemeFontsBodyTextOutput {
+	return o
+}
+
+func (o BrandingThemeFontsBodyTextOutput) ToBrandingThemeFontsBodyTextOutputWithContext(ctx context.Context) BrandingThemeFontsBodyTextOutput {
+	return o
+}
+
+// Whether the text is bold.
+func (o BrandingThemeFontsBodyTextOutput) Bold() pulumi.BoolOutput {
+	return o.ApplyT(func(v BrandingThemeFontsBodyText) bool { return v.Bold }).(pulumi.BoolOutput)
+}
+
+// The text's size, as a percentage of the reference text size.
+func (o BrandingThemeFontsBodyTextOutput) Size() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeFontsBodyText) float64 { return v.Size }).(pulumi.Float64Output)
+}
+
+type BrandingThemeIdentifiers struct {
+	// Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+	LoginDisplay string `pulumi:"loginDisplay"`
+	// Whether one-time codes may be filled in by the browser.
+	OtpAutocomplete bool `pulumi:"otpAutocomplete"`
+	// How phone numbers show.
+	PhoneDisplay BrandingThemeIdentifiersPhoneDisplay `pulumi:"phoneDisplay"`
+}
+
+// BrandingThemeIdentifiersInput is an input type that accepts BrandingThemeIdentifiersArgs and BrandingThemeIdentifiersOutput values.
+// You can construct a concrete instance of `BrandingThemeIdentifiersInput` via:
+//
+//	BrandingThemeIdentifiersArgs{...}
+type BrandingThemeIdentifiersInput interface {
+	pulumi.Input
+
+	ToBrandingThemeIdentifiersOutput() BrandingThemeIdentifiersOutput
+	ToBrandingThemeIdentifiersOutputWithContext(context.Context) BrandingThemeIdentifiersOutput
+}
+
+type BrandingThemeIdentifiersArgs struct {
+	// Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+	LoginDisplay pulumi.StringInput `pulumi:"loginDisplay"`
+	// Whether one-time codes may be filled in by the browser.
+	OtpAutocomplete pulumi.BoolInput `pulumi:"otpAutocomplete"`
+	// How phone numbers show.
+	PhoneDisplay BrandingThemeIdentifiersPhoneDisplayInput `pulumi:"phoneDisplay"`
+}
+
+func (BrandingThemeIdentifiersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeIdentifiers)(nil)).Elem()
+}
+
+func (i BrandingThemeIdentifiersArgs) ToBrandingThemeIdentifiersOutput() BrandingThemeIdentifiersOutput {
+	return i.ToBrandingThemeIdentifiersOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeIdentifiersArgs) ToBrandingThemeIdentifiersOutputWithContext(ctx context.Context) BrandingThemeIdentifiersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeIdentifiersOutput)
+}
+
+func (i BrandingThemeIdentifiersArgs) ToBrandingThemeIdentifiersPtrOutput() BrandingThemeIdentifiersPtrOutput {
+	return i.ToBrandingThemeIdentifiersPtrOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeIdentifiersArgs) ToBrandingThemeIdentifiersPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeIdentifiersOutput).ToBrandingThemeIdentifiersPtrOutputWithContext(ctx)
+}
+
+// BrandingThemeIdentifiersPtrInput is an input type that accepts BrandingThemeIdentifiersArgs, BrandingThemeIdentifiersPtr and BrandingThemeIdentifiersPtrOutput values.
+// You can construct a concrete instance of `BrandingThemeIdentifiersPtrInput` via:
+//
+//	        BrandingThemeIdentifiersArgs{...}
+//
+//	or:
+//
+//	        nil
+type BrandingThemeIdentifiersPtrInput interface {
+	pulumi.Input
+
+	ToBrandingThemeIdentifiersPtrOutput() BrandingThemeIdentifiersPtrOutput
+	ToBrandingThemeIdentifiersPtrOutputWithContext(context.Context) BrandingThemeIdentifiersPtrOutput
+}
+
+type brandingThemeIdentifiersPtrType BrandingThemeIdentifiersArgs
+
+func BrandingThemeIdentifiersPtr(v *BrandingThemeIdentifiersArgs) BrandingThemeIdentifiersPtrInput {
+	return (*brandingThemeIdentifiersPtrType)(v)
+}
+
+func (*brandingThemeIdentifiersPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingThemeIdentifiers)(nil)).Elem()
+}
+
+func (i *brandingThemeIdentifiersPtrType) ToBrandingThemeIdentifiersPtrOutput() BrandingThemeIdentifiersPtrOutput {
+	return i.ToBrandingThemeIdentifiersPtrOutputWithContext(context.Background())
+}
+
+func (i *brandingThemeIdentifiersPtrType) ToBrandingThemeIdentifiersPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeIdentifiersPtrOutput)
+}
+
+type BrandingThemeIdentifiersOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeIdentifiersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeIdentifiers)(nil)).Elem()
+}
+
+func (o BrandingThemeIdentifiersOutput) ToBrandingThemeIdentifiersOutput() BrandingThemeIdentifiersOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersOutput) ToBrandingThemeIdentifiersOutputWithContext(ctx context.Context) BrandingThemeIdentifiersOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersOutput) ToBrandingThemeIdentifiersPtrOutput() BrandingThemeIdentifiersPtrOutput {
+	return o.ToBrandingThemeIdentifiersPtrOutputWithContext(context.Background())
+}
+
+func (o BrandingThemeIdentifiersOutput) ToBrandingThemeIdentifiersPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BrandingThemeIdentifiers) *BrandingThemeIdentifiers {
+		return &v
+	}).(BrandingThemeIdentifiersPtrOutput)
+}
+
+// Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+func (o BrandingThemeIdentifiersOutput) LoginDisplay() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeIdentifiers) string { return v.LoginDisplay }).(pulumi.StringOutput)
+}
+
+// Whether one-time codes may be filled in by the browser.
+func (o BrandingThemeIdentifiersOutput) OtpAutocomplete() pulumi.BoolOutput {
+	return o.ApplyT(func(v BrandingThemeIdentifiers) bool { return v.OtpAutocomplete }).(pulumi.BoolOutput)
+}
+
+// How phone numbers show.
+func (o BrandingThemeIdentifiersOutput) PhoneDisplay() BrandingThemeIdentifiersPhoneDisplayOutput {
+	return o.ApplyT(func(v BrandingThemeIdentifiers) BrandingThemeIdentifiersPhoneDisplay { return v.PhoneDisplay }).(BrandingThemeIdentifiersPhoneDisplayOutput)
+}
+
+type BrandingThemeIdentifiersPtrOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeIdentifiersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingThemeIdentifiers)(nil)).Elem()
+}
+
+func (o BrandingThemeIdentifiersPtrOutput) ToBrandingThemeIdentifiersPtrOutput() BrandingThemeIdentifiersPtrOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersPtrOutput) ToBrandingThemeIdentifiersPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPtrOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersPtrOutput) Elem() BrandingThemeIdentifiersOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiers) BrandingThemeIdentifiers {
+		if v != nil {
+			return *v
+		}
+		var ret BrandingThemeIdentifiers
+		return ret
+	}).(BrandingThemeIdentifiersOutput)
+}
+
+// Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+func (o BrandingThemeIdentifiersPtrOutput) LoginDisplay() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiers) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.LoginDisplay
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether one-time codes may be filled in by the browser.
+func (o BrandingThemeIdentifiersPtrOutput) OtpAutocomplete() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiers) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.OtpAutocomplete
+	}).(pulumi.BoolPtrOutput)
+}
+
+// How phone numbers show.
+func (o BrandingThemeIdentifiersPtrOutput) PhoneDisplay() BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiers) *BrandingThemeIdentifiersPhoneDisplay {
+		if v == nil {
+			return nil
+		}
+		return &v.PhoneDisplay
+	}).(BrandingThemeIdentifiersPhoneDisplayPtrOutput)
+}
+
+type BrandingThemeIdentifiersPhoneDisplay struct {
+	// The numbers' format: `international` or `regional`.
+	Formatting string `pulumi:"formatting"`
+	// What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+	Masking string `pulumi:"masking"`
+}
+
+// BrandingThemeIdentifiersPhoneDisplayInput is an input type that accepts BrandingThemeIdentifiersPhoneDisplayArgs and BrandingThemeIdentifiersPhoneDisplayOutput values.
+// You can construct a concrete instance of `BrandingThemeIdentifiersPhoneDisplayInput` via:
+//
+//	BrandingThemeIdentifiersPhoneDisplayArgs{...}
+type BrandingThemeIdentifiersPhoneDisplayInput interface {
+	pulumi.Input
+
+	ToBrandingThemeIdentifiersPhoneDisplayOutput() BrandingThemeIdentifiersPhoneDisplayOutput
+	ToBrandingThemeIdentifiersPhoneDisplayOutputWithContext(context.Context) BrandingThemeIdentifiersPhoneDisplayOutput
+}
+
+type BrandingThemeIdentifiersPhoneDisplayArgs struct {
+	// The numbers' format: `international` or `regional`.
+	Formatting pulumi.StringInput `pulumi:"formatting"`
+	// What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+	Masking pulumi.StringInput `pulumi:"masking"`
+}
+
+func (BrandingThemeIdentifiersPhoneDisplayArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeIdentifiersPhoneDisplay)(nil)).Elem()
+}
+
+func (i BrandingThemeIdentifiersPhoneDisplayArgs) ToBrandingThemeIdentifiersPhoneDisplayOutput() BrandingThemeIdentifiersPhoneDisplayOutput {
+	return i.ToBrandingThemeIdentifiersPhoneDisplayOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeIdentifiersPhoneDisplayArgs) ToBrandingThemeIdentifiersPhoneDisplayOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPhoneDisplayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeIdentifiersPhoneDisplayOutput)
+}
+
+func (i BrandingThemeIdentifiersPhoneDisplayArgs) ToBrandingThemeIdentifiersPhoneDisplayPtrOutput() BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return i.ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeIdentifiersPhoneDisplayArgs) ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeIdentifiersPhoneDisplayOutput).ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(ctx)
+}
+
+// BrandingThemeIdentifiersPhoneDisplayPtrInput is an input type that accepts BrandingThemeIdentifiersPhoneDisplayArgs, BrandingThemeIdentifiersPhoneDisplayPtr and BrandingThemeIdentifiersPhoneDisplayPtrOutput values.
+// You can construct a concrete instance of `BrandingThemeIdentifiersPhoneDisplayPtrInput` via:
+//
+//	        BrandingThemeIdentifiersPhoneDisplayArgs{...}
+//
+//	or:
+//
+//	        nil
+type BrandingThemeIdentifiersPhoneDisplayPtrInput interface {
+	pulumi.Input
+
+	ToBrandingThemeIdentifiersPhoneDisplayPtrOutput() BrandingThemeIdentifiersPhoneDisplayPtrOutput
+	ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(context.Context) BrandingThemeIdentifiersPhoneDisplayPtrOutput
+}
+
+type brandingThemeIdentifiersPhoneDisplayPtrType BrandingThemeIdentifiersPhoneDisplayArgs
+
+func BrandingThemeIdentifiersPhoneDisplayPtr(v *BrandingThemeIdentifiersPhoneDisplayArgs) BrandingThemeIdentifiersPhoneDisplayPtrInput {
+	return (*brandingThemeIdentifiersPhoneDisplayPtrType)(v)
+}
+
+func (*brandingThemeIdentifiersPhoneDisplayPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingThemeIdentifiersPhoneDisplay)(nil)).Elem()
+}
+
+func (i *brandingThemeIdentifiersPhoneDisplayPtrType) ToBrandingThemeIdentifiersPhoneDisplayPtrOutput() BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return i.ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(context.Background())
+}
+
+func (i *brandingThemeIdentifiersPhoneDisplayPtrType) ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeIdentifiersPhoneDisplayPtrOutput)
+}
+
+type BrandingThemeIdentifiersPhoneDisplayOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeIdentifiersPhoneDisplayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeIdentifiersPhoneDisplay)(nil)).Elem()
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayOutput) ToBrandingThemeIdentifiersPhoneDisplayOutput() BrandingThemeIdentifiersPhoneDisplayOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayOutput) ToBrandingThemeIdentifiersPhoneDisplayOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPhoneDisplayOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayOutput) ToBrandingThemeIdentifiersPhoneDisplayPtrOutput() BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return o.ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(context.Background())
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayOutput) ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BrandingThemeIdentifiersPhoneDisplay) *BrandingThemeIdentifiersPhoneDisplay {
+		return &v
+	}).(BrandingThemeIdentifiersPhoneDisplayPtrOutput)
+}
+
+// The numbers' format: `international` or `regional`.
+func (o BrandingThemeIdentifiersPhoneDisplayOutput) Formatting() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeIdentifiersPhoneDisplay) string { return v.Formatting }).(pulumi.StringOutput)
+}
+
+// What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+func (o BrandingThemeIdentifiersPhoneDisplayOutput) Masking() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeIdentifiersPhoneDisplay) string { return v.Masking }).(pulumi.StringOutput)
+}
+
+type BrandingThemeIdentifiersPhoneDisplayPtrOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeIdentifiersPhoneDisplayPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrandingThemeIdentifiersPhoneDisplay)(nil)).Elem()
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayPtrOutput) ToBrandingThemeIdentifiersPhoneDisplayPtrOutput() BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayPtrOutput) ToBrandingThemeIdentifiersPhoneDisplayPtrOutputWithContext(ctx context.Context) BrandingThemeIdentifiersPhoneDisplayPtrOutput {
+	return o
+}
+
+func (o BrandingThemeIdentifiersPhoneDisplayPtrOutput) Elem() BrandingThemeIdentifiersPhoneDisplayOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiersPhoneDisplay) BrandingThemeIdentifiersPhoneDisplay {
+		if v != nil {
+			return *v
+		}
+		var ret BrandingThemeIdentifiersPhoneDisplay
+		return ret
+	}).(BrandingThemeIdentifiersPhoneDisplayOutput)
+}
+
+// The numbers' format: `international` or `regional`.
+func (o BrandingThemeIdentifiersPhoneDisplayPtrOutput) Formatting() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiersPhoneDisplay) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Formatting
+	}).(pulumi.StringPtrOutput)
+}
+
+// What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+func (o BrandingThemeIdentifiersPhoneDisplayPtrOutput) Masking() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrandingThemeIdentifiersPhoneDisplay) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Masking
+	}).(pulumi.StringPtrOutput)
+}
+
+type BrandingThemePageBackground struct {
+	// The page's background colour.
+	BackgroundColor string `pulumi:"backgroundColor"`
+	// The page's background image (https), or empty for none.
+	BackgroundImageUrl string `pulumi:"backgroundImageUrl"`
+	// Where the login box sits: `center`, `left` or `right`.
+	PageLayout string `pulumi:"pageLayout"`
+}
+
+// BrandingThemePageBackgroundInput is an input type that accepts BrandingThemePageBackgroundArgs and BrandingThemePageBackgroundOutput values.
+// You can construct a concrete instance of `BrandingThemePageBackgroundInput` via:
+//
+//	BrandingThemePageBackgroundArgs{...}
+type BrandingThemePageBackgroundInput interface {
+	pulumi.Input
+
+	ToBrandingThemePageBackgroundOutput() BrandingThemePageBackgroundOutput
+	ToBrandingThemePageBackgroundOutputWithContext(context.Context) BrandingThemePageBackgroundOutput
+}
+
+type BrandingThemePageBackgroundArgs struct {
+	// The page's background colour.
+	BackgroundColor pulumi.StringInput `pulumi:"backgroundColor"`
+	// The page's background image (https), or empty for none.
+	BackgroundImageUrl pulumi.StringInput `pulumi:"backgroundImageUrl"`
+	// Where the login box sits: `center`, `left` or `right`.
+	PageLayout pulumi.StringInput `pulumi:"pageLayout"`
+}
+
+func (BrandingThemePageBackgroundArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemePageBackground)(nil)).Elem()
+}
+
+func (i BrandingThemePageBackgroundArgs) ToBrandingThemePageBackgroundOutput() BrandingThemePageBackgroundOutput {
+	return i.ToBrandingThemePageBackgroundOutputWithContext(context.Background())
+}
+
+func (i BrandingThemePageBackgroundArgs) ToBrandingThemePageBackgroundOutputWithContext(ctx context.Context) BrandingThemePageBackgroundOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemePageBackgroundOutput)
+}
+
+type BrandingThemePageBackgroundOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemePageBackgroundOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemePageBackground)(nil)).Elem()
+}
+
+func (o BrandingThemePageBackgroundOutput) ToBrandingThemePageBackgroundOutput() BrandingThemePageBackgroundOutput {
+	return o
+}
+
+func (o BrandingThemePageBackgroundOutput) ToBrandingThemePageBackgroundOutputWithContext(ctx context.Context) BrandingThemePageBackgroundOutput {
+	return o
+}
+
+// The page's background colour.
+func (o BrandingThemePageBackgroundOutput) BackgroundColor() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemePageBackground) string { return v.BackgroundColor }).(pulumi.StringOutput)
+}
+
+// The page's background image (https), or empty for none.
+func (o BrandingThemePageBackgroundOutput) BackgroundImageUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemePageBackground) string { return v.BackgroundImageUrl }).(pulumi.StringOutput)
+}
+
+// Where the login box sits: `center`, `left` or `right`.
+func (o BrandingThemePageBackgroundOutput) PageLayout() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemePageBackground) string { return v.PageLayout }).(pulumi.StringOutput)
+}
+
+type BrandingThemeWidget struct {
+	// The header text's alignment: `center`, `left` or `right`.
+	HeaderTextAlignment string `pulumi:"headerTextAlignment"`
+	// The logo's height, in pixels.
+	LogoHeight float64 `pulumi:"logoHeight"`
+	// Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+	LogoPosition string `pulumi:"logoPosition"`
+	// The logo's URL (https), or empty for the branding settings' logo.
+	LogoUrl string `pulumi:"logoUrl"`
+	// Whether social login buttons come `top` or `bottom`.
+	SocialButtonsLayout string `pulumi:"socialButtonsLayout"`
+}
+
+// BrandingThemeWidgetInput is an input type that accepts BrandingThemeWidgetArgs and BrandingThemeWidgetOutput values.
+// You can construct a concrete instance of `BrandingThemeWidgetInput` via:
+//
+//	BrandingThemeWidgetArgs{...}
+type BrandingThemeWidgetInput interface {
+	pulumi.Input
+
+	ToBrandingThemeWidgetOutput() BrandingThemeWidgetOutput
+	ToBrandingThemeWidgetOutputWithContext(context.Context) BrandingThemeWidgetOutput
+}
+
+type BrandingThemeWidgetArgs struct {
+	// The header text's alignment: `center`, `left` or `right`.
+	HeaderTextAlignment pulumi.StringInput `pulumi:"headerTextAlignment"`
+	// The logo's height, in pixels.
+	LogoHeight pulumi.Float64Input `pulumi:"logoHeight"`
+	// Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+	LogoPosition pulumi.StringInput `pulumi:"logoPosition"`
+	// The logo's URL (https), or empty for the branding settings' logo.
+	LogoUrl pulumi.StringInput `pulumi:"logoUrl"`
+	// Whether social login buttons come `top` or `bottom`.
+	SocialButtonsLayout pulumi.StringInput `pulumi:"socialButtonsLayout"`
+}
+
+func (BrandingThemeWidgetArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeWidget)(nil)).Elem()
+}
+
+func (i BrandingThemeWidgetArgs) ToBrandingThemeWidgetOutput() BrandingThemeWidgetOutput {
+	return i.ToBrandingThemeWidgetOutputWithContext(context.Background())
+}
+
+func (i BrandingThemeWidgetArgs) ToBrandingThemeWidgetOutputWithContext(ctx context.Context) BrandingThemeWidgetOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BrandingThemeWidgetOutput)
+}
+
+type BrandingThemeWidgetOutput struct{ *pulumi.OutputState }
+
+func (BrandingThemeWidgetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrandingThemeWidget)(nil)).Elem()
+}
+
+func (o BrandingThemeWidgetOutput) ToBrandingThemeWidgetOutput() BrandingThemeWidgetOutput {
+	return o
+}
+
+func (o BrandingThemeWidgetOutput) ToBrandingThemeWidgetOutputWithContext(ctx context.Context) BrandingThemeWidgetOutput {
+	return o
+}
+
+// The header text's alignment: `center`, `left` or `right`.
+func (o BrandingThemeWidgetOutput) HeaderTextAlignment() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeWidget) string { return v.HeaderTextAlignment }).(pulumi.StringOutput)
+}
+
+// The logo's height, in pixels.
+func (o BrandingThemeWidgetOutput) LogoHeight() pulumi.Float64Output {
+	return o.ApplyT(func(v BrandingThemeWidget) float64 { return v.LogoHeight }).(pulumi.Float64Output)
+}
+
+// Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+func (o BrandingThemeWidgetOutput) LogoPosition() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeWidget) string { return v.LogoPosition }).(pulumi.StringOutput)
+}
+
+// The logo's URL (https), or empty for the branding settings' logo.
+func (o BrandingThemeWidgetOutput) LogoUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeWidget) string { return v.LogoUrl }).(pulumi.StringOutput)
+}
+
+// Whether social login buttons come `top` or `bottom`.
+func (o BrandingThemeWidgetOutput) SocialButtonsLayout() pulumi.StringOutput {
+	return o.ApplyT(func(v BrandingThemeWidget) string { return v.SocialButtonsLayout }).(pulumi.StringOutput)
+}
+
 type EventStreamDestinationAction struct {
 	// The destination's configuration, by its type.
 	Configuration EventStreamDestinationActionConfiguration `pulumi:"configuration"`
@@ -29952,6 +31460,22 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionSecretArrayInput)(nil)).Elem(), ActionSecretArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerInput)(nil)).Elem(), ActionTriggerArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ActionTriggerArrayInput)(nil)).Elem(), ActionTriggerArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingColorsInput)(nil)).Elem(), BrandingColorsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingColorsPtrInput)(nil)).Elem(), BrandingColorsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingColorsPageBackgroundVariant2Input)(nil)).Elem(), BrandingColorsPageBackgroundVariant2Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingColorsPageBackgroundVariant2PtrInput)(nil)).Elem(), BrandingColorsPageBackgroundVariant2Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingFontInput)(nil)).Elem(), BrandingFontArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingFontPtrInput)(nil)).Elem(), BrandingFontArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeBordersInput)(nil)).Elem(), BrandingThemeBordersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeColorsInput)(nil)).Elem(), BrandingThemeColorsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeFontsInput)(nil)).Elem(), BrandingThemeFontsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeFontsBodyTextInput)(nil)).Elem(), BrandingThemeFontsBodyTextArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeIdentifiersInput)(nil)).Elem(), BrandingThemeIdentifiersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeIdentifiersPtrInput)(nil)).Elem(), BrandingThemeIdentifiersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeIdentifiersPhoneDisplayInput)(nil)).Elem(), BrandingThemeIdentifiersPhoneDisplayArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeIdentifiersPhoneDisplayPtrInput)(nil)).Elem(), BrandingThemeIdentifiersPhoneDisplayArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemePageBackgroundInput)(nil)).Elem(), BrandingThemePageBackgroundArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BrandingThemeWidgetInput)(nil)).Elem(), BrandingThemeWidgetArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationActionInput)(nil)).Elem(), EventStreamDestinationActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationActionConfigurationInput)(nil)).Elem(), EventStreamDestinationActionConfigurationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventStreamDestinationEventbridgeInput)(nil)).Elem(), EventStreamDestinationEventbridgeArgs{})
@@ -30308,6 +31832,22 @@ func init() {
 	pulumi.RegisterOutputType(ActionSecretStateArrayOutput{})
 	pulumi.RegisterOutputType(ActionTriggerOutput{})
 	pulumi.RegisterOutputType(ActionTriggerArrayOutput{})
+	pulumi.RegisterOutputType(BrandingColorsOutput{})
+	pulumi.RegisterOutputType(BrandingColorsPtrOutput{})
+	pulumi.RegisterOutputType(BrandingColorsPageBackgroundVariant2Output{})
+	pulumi.RegisterOutputType(BrandingColorsPageBackgroundVariant2PtrOutput{})
+	pulumi.RegisterOutputType(BrandingFontOutput{})
+	pulumi.RegisterOutputType(BrandingFontPtrOutput{})
+	pulumi.RegisterOutputType(BrandingThemeBordersOutput{})
+	pulumi.RegisterOutputType(BrandingThemeColorsOutput{})
+	pulumi.RegisterOutputType(BrandingThemeFontsOutput{})
+	pulumi.RegisterOutputType(BrandingThemeFontsBodyTextOutput{})
+	pulumi.RegisterOutputType(BrandingThemeIdentifiersOutput{})
+	pulumi.RegisterOutputType(BrandingThemeIdentifiersPtrOutput{})
+	pulumi.RegisterOutputType(BrandingThemeIdentifiersPhoneDisplayOutput{})
+	pulumi.RegisterOutputType(BrandingThemeIdentifiersPhoneDisplayPtrOutput{})
+	pulumi.RegisterOutputType(BrandingThemePageBackgroundOutput{})
+	pulumi.RegisterOutputType(BrandingThemeWidgetOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationActionOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationActionConfigurationOutput{})
 	pulumi.RegisterOutputType(EventStreamDestinationEventbridgeOutput{})

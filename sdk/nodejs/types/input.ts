@@ -57,6 +57,279 @@ export interface ActionTriggerArgs {
     version?: pulumi.Input<string | undefined>;
 }
 
+export interface BrandingColorsArgs {
+    /**
+     * The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+     */
+    pageBackground?: pulumi.Input<string | inputs.BrandingColorsPageBackgroundVariant2Args | undefined>;
+    /**
+     * The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+     */
+    primary?: pulumi.Input<string | undefined>;
+}
+
+export interface BrandingColorsPageBackgroundVariant2Args {
+    /**
+     * The gradient's angle, in degrees (0 to 360).
+     */
+    angleDeg: pulumi.Input<number>;
+    /**
+     * The gradient's last colour.
+     */
+    end: pulumi.Input<string>;
+    /**
+     * The gradient's first colour.
+     */
+    start: pulumi.Input<string>;
+    /**
+     * The gradient's kind: `linear-gradient`.
+     */
+    type: pulumi.Input<string>;
+}
+
+export interface BrandingFontArgs {
+    /**
+     * The font file's URL (https): a font file, not a stylesheet.
+     */
+    url?: pulumi.Input<string | undefined>;
+}
+
+export interface BrandingThemeBordersArgs {
+    /**
+     * The buttons' corner radius.
+     */
+    buttonBorderRadius: pulumi.Input<number>;
+    /**
+     * The buttons' border width.
+     */
+    buttonBorderWeight: pulumi.Input<number>;
+    /**
+     * The buttons' shape: `pill`, `rounded` or `sharp`.
+     */
+    buttonsStyle: pulumi.Input<string>;
+    /**
+     * The inputs' corner radius.
+     */
+    inputBorderRadius: pulumi.Input<number>;
+    /**
+     * The inputs' border width.
+     */
+    inputBorderWeight: pulumi.Input<number>;
+    /**
+     * The inputs' shape: `pill`, `rounded` or `sharp`.
+     */
+    inputsStyle: pulumi.Input<string>;
+    /**
+     * Whether the login box casts a shadow.
+     */
+    showWidgetShadow: pulumi.Input<boolean>;
+    /**
+     * The login box's border width.
+     */
+    widgetBorderWeight: pulumi.Input<number>;
+    /**
+     * The login box's corner radius.
+     */
+    widgetCornerRadius: pulumi.Input<number>;
+}
+
+export interface BrandingThemeColorsArgs {
+    /**
+     * The colour of a focused element.
+     */
+    baseFocusColor?: pulumi.Input<string | undefined>;
+    /**
+     * The colour of a hovered element.
+     */
+    baseHoverColor?: pulumi.Input<string | undefined>;
+    /**
+     * The body text's colour.
+     */
+    bodyText: pulumi.Input<string>;
+    /**
+     * The captcha's theme: `auto`, `dark` or `light`.
+     */
+    captchaWidgetTheme?: pulumi.Input<string | undefined>;
+    /**
+     * The colour of errors.
+     */
+    error: pulumi.Input<string>;
+    /**
+     * The header's colour.
+     */
+    header: pulumi.Input<string>;
+    /**
+     * The icons' colour.
+     */
+    icons: pulumi.Input<string>;
+    /**
+     * The inputs' background.
+     */
+    inputBackground: pulumi.Input<string>;
+    /**
+     * The inputs' border colour.
+     */
+    inputBorder: pulumi.Input<string>;
+    /**
+     * The colour of text typed into inputs.
+     */
+    inputFilledText: pulumi.Input<string>;
+    /**
+     * The colour of the inputs' labels and placeholders.
+     */
+    inputLabelsPlaceholders: pulumi.Input<string>;
+    /**
+     * The colour of links and focused components.
+     */
+    linksFocusedComponents: pulumi.Input<string>;
+    /**
+     * The primary button's colour.
+     */
+    primaryButton: pulumi.Input<string>;
+    /**
+     * The primary button's label colour.
+     */
+    primaryButtonLabel: pulumi.Input<string>;
+    /**
+     * The background of read-only inputs.
+     */
+    readOnlyBackground?: pulumi.Input<string | undefined>;
+    /**
+     * The secondary button's border colour.
+     */
+    secondaryButtonBorder: pulumi.Input<string>;
+    /**
+     * The secondary button's label colour.
+     */
+    secondaryButtonLabel: pulumi.Input<string>;
+    /**
+     * The colour of success messages.
+     */
+    success: pulumi.Input<string>;
+    /**
+     * The login box's background.
+     */
+    widgetBackground: pulumi.Input<string>;
+    /**
+     * The login box's border colour.
+     */
+    widgetBorder: pulumi.Input<string>;
+}
+
+export interface BrandingThemeFontsArgs {
+    /**
+     * The body text's style.
+     */
+    bodyText: pulumi.Input<inputs.BrandingThemeFontsBodyTextArgs>;
+    /**
+     * The buttons' text style.
+     */
+    buttonsText: pulumi.Input<inputs.BrandingThemeFontsBodyTextArgs>;
+    /**
+     * The font file's URL (https), or empty for the default font.
+     */
+    fontUrl: pulumi.Input<string>;
+    /**
+     * The inputs' labels' style.
+     */
+    inputLabels: pulumi.Input<inputs.BrandingThemeFontsBodyTextArgs>;
+    /**
+     * The links' style.
+     */
+    links: pulumi.Input<inputs.BrandingThemeFontsBodyTextArgs>;
+    /**
+     * How links are drawn: `normal` or `underlined`.
+     */
+    linksStyle: pulumi.Input<string>;
+    /**
+     * The reference text size, in pixels.
+     */
+    referenceTextSize: pulumi.Input<number>;
+    /**
+     * The subtitle's style.
+     */
+    subtitle: pulumi.Input<inputs.BrandingThemeFontsBodyTextArgs>;
+    /**
+     * The title's style.
+     */
+    title: pulumi.Input<inputs.BrandingThemeFontsBodyTextArgs>;
+}
+
+export interface BrandingThemeFontsBodyTextArgs {
+    /**
+     * Whether the text is bold.
+     */
+    bold: pulumi.Input<boolean>;
+    /**
+     * The text's size, as a percentage of the reference text size.
+     */
+    size: pulumi.Input<number>;
+}
+
+export interface BrandingThemeIdentifiersArgs {
+    /**
+     * Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+     */
+    loginDisplay: pulumi.Input<string>;
+    /**
+     * Whether one-time codes may be filled in by the browser.
+     */
+    otpAutocomplete: pulumi.Input<boolean>;
+    /**
+     * How phone numbers show.
+     */
+    phoneDisplay: pulumi.Input<inputs.BrandingThemeIdentifiersPhoneDisplayArgs>;
+}
+
+export interface BrandingThemeIdentifiersPhoneDisplayArgs {
+    /**
+     * The numbers' format: `international` or `regional`.
+     */
+    formatting: pulumi.Input<string>;
+    /**
+     * What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+     */
+    masking: pulumi.Input<string>;
+}
+
+export interface BrandingThemePageBackgroundArgs {
+    /**
+     * The page's background colour.
+     */
+    backgroundColor: pulumi.Input<string>;
+    /**
+     * The page's background image (https), or empty for none.
+     */
+    backgroundImageUrl: pulumi.Input<string>;
+    /**
+     * Where the login box sits: `center`, `left` or `right`.
+     */
+    pageLayout: pulumi.Input<string>;
+}
+
+export interface BrandingThemeWidgetArgs {
+    /**
+     * The header text's alignment: `center`, `left` or `right`.
+     */
+    headerTextAlignment: pulumi.Input<string>;
+    /**
+     * The logo's height, in pixels.
+     */
+    logoHeight: pulumi.Input<number>;
+    /**
+     * Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+     */
+    logoPosition: pulumi.Input<string>;
+    /**
+     * The logo's URL (https), or empty for the branding settings' logo.
+     */
+    logoUrl: pulumi.Input<string>;
+    /**
+     * Whether social login buttons come `top` or `bottom`.
+     */
+    socialButtonsLayout: pulumi.Input<string>;
+}
+
 export interface EventStreamDestinationActionArgs {
     /**
      * The destination's configuration, by its type.

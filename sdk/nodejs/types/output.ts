@@ -158,6 +158,279 @@ export interface ActionTrigger {
     version?: string;
 }
 
+export interface BrandingColors {
+    /**
+     * The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+     */
+    pageBackground?: string | outputs.BrandingColorsPageBackgroundVariant2;
+    /**
+     * The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+     */
+    primary?: string;
+}
+
+export interface BrandingColorsPageBackgroundVariant2 {
+    /**
+     * The gradient's angle, in degrees (0 to 360).
+     */
+    angleDeg: number;
+    /**
+     * The gradient's last colour.
+     */
+    end: string;
+    /**
+     * The gradient's first colour.
+     */
+    start: string;
+    /**
+     * The gradient's kind: `linear-gradient`.
+     */
+    type: string;
+}
+
+export interface BrandingFont {
+    /**
+     * The font file's URL (https): a font file, not a stylesheet.
+     */
+    url?: string;
+}
+
+export interface BrandingThemeBorders {
+    /**
+     * The buttons' corner radius.
+     */
+    buttonBorderRadius: number;
+    /**
+     * The buttons' border width.
+     */
+    buttonBorderWeight: number;
+    /**
+     * The buttons' shape: `pill`, `rounded` or `sharp`.
+     */
+    buttonsStyle: string;
+    /**
+     * The inputs' corner radius.
+     */
+    inputBorderRadius: number;
+    /**
+     * The inputs' border width.
+     */
+    inputBorderWeight: number;
+    /**
+     * The inputs' shape: `pill`, `rounded` or `sharp`.
+     */
+    inputsStyle: string;
+    /**
+     * Whether the login box casts a shadow.
+     */
+    showWidgetShadow: boolean;
+    /**
+     * The login box's border width.
+     */
+    widgetBorderWeight: number;
+    /**
+     * The login box's corner radius.
+     */
+    widgetCornerRadius: number;
+}
+
+export interface BrandingThemeColors {
+    /**
+     * The colour of a focused element.
+     */
+    baseFocusColor?: string;
+    /**
+     * The colour of a hovered element.
+     */
+    baseHoverColor?: string;
+    /**
+     * The body text's colour.
+     */
+    bodyText: string;
+    /**
+     * The captcha's theme: `auto`, `dark` or `light`.
+     */
+    captchaWidgetTheme?: string;
+    /**
+     * The colour of errors.
+     */
+    error: string;
+    /**
+     * The header's colour.
+     */
+    header: string;
+    /**
+     * The icons' colour.
+     */
+    icons: string;
+    /**
+     * The inputs' background.
+     */
+    inputBackground: string;
+    /**
+     * The inputs' border colour.
+     */
+    inputBorder: string;
+    /**
+     * The colour of text typed into inputs.
+     */
+    inputFilledText: string;
+    /**
+     * The colour of the inputs' labels and placeholders.
+     */
+    inputLabelsPlaceholders: string;
+    /**
+     * The colour of links and focused components.
+     */
+    linksFocusedComponents: string;
+    /**
+     * The primary button's colour.
+     */
+    primaryButton: string;
+    /**
+     * The primary button's label colour.
+     */
+    primaryButtonLabel: string;
+    /**
+     * The background of read-only inputs.
+     */
+    readOnlyBackground?: string;
+    /**
+     * The secondary button's border colour.
+     */
+    secondaryButtonBorder: string;
+    /**
+     * The secondary button's label colour.
+     */
+    secondaryButtonLabel: string;
+    /**
+     * The colour of success messages.
+     */
+    success: string;
+    /**
+     * The login box's background.
+     */
+    widgetBackground: string;
+    /**
+     * The login box's border colour.
+     */
+    widgetBorder: string;
+}
+
+export interface BrandingThemeFonts {
+    /**
+     * The body text's style.
+     */
+    bodyText: outputs.BrandingThemeFontsBodyText;
+    /**
+     * The buttons' text style.
+     */
+    buttonsText: outputs.BrandingThemeFontsBodyText;
+    /**
+     * The font file's URL (https), or empty for the default font.
+     */
+    fontUrl: string;
+    /**
+     * The inputs' labels' style.
+     */
+    inputLabels: outputs.BrandingThemeFontsBodyText;
+    /**
+     * The links' style.
+     */
+    links: outputs.BrandingThemeFontsBodyText;
+    /**
+     * How links are drawn: `normal` or `underlined`.
+     */
+    linksStyle: string;
+    /**
+     * The reference text size, in pixels.
+     */
+    referenceTextSize: number;
+    /**
+     * The subtitle's style.
+     */
+    subtitle: outputs.BrandingThemeFontsBodyText;
+    /**
+     * The title's style.
+     */
+    title: outputs.BrandingThemeFontsBodyText;
+}
+
+export interface BrandingThemeFontsBodyText {
+    /**
+     * Whether the text is bold.
+     */
+    bold: boolean;
+    /**
+     * The text's size, as a percentage of the reference text size.
+     */
+    size: number;
+}
+
+export interface BrandingThemeIdentifiers {
+    /**
+     * Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+     */
+    loginDisplay: string;
+    /**
+     * Whether one-time codes may be filled in by the browser.
+     */
+    otpAutocomplete: boolean;
+    /**
+     * How phone numbers show.
+     */
+    phoneDisplay: outputs.BrandingThemeIdentifiersPhoneDisplay;
+}
+
+export interface BrandingThemeIdentifiersPhoneDisplay {
+    /**
+     * The numbers' format: `international` or `regional`.
+     */
+    formatting: string;
+    /**
+     * What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+     */
+    masking: string;
+}
+
+export interface BrandingThemePageBackground {
+    /**
+     * The page's background colour.
+     */
+    backgroundColor: string;
+    /**
+     * The page's background image (https), or empty for none.
+     */
+    backgroundImageUrl: string;
+    /**
+     * Where the login box sits: `center`, `left` or `right`.
+     */
+    pageLayout: string;
+}
+
+export interface BrandingThemeWidget {
+    /**
+     * The header text's alignment: `center`, `left` or `right`.
+     */
+    headerTextAlignment: string;
+    /**
+     * The logo's height, in pixels.
+     */
+    logoHeight: number;
+    /**
+     * Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+     */
+    logoPosition: string;
+    /**
+     * The logo's URL (https), or empty for the branding settings' logo.
+     */
+    logoUrl: string;
+    /**
+     * Whether social login buttons come `top` or `bottom`.
+     */
+    socialButtonsLayout: string;
+}
+
 export interface EventStreamDestinationAction {
     /**
      * The destination's configuration, by its type.

@@ -7,20 +7,30 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from .action import *
+from .branding import *
+from .branding_theme import *
 from .event_stream import *
 from .flow import *
 from .flow_vault_connection import *
 from .form import *
 from .get_action import *
+from .get_branding import *
+from .get_branding_theme import *
 from .get_event_stream import *
 from .get_flow import *
 from .get_flow_vault_connection import *
 from .get_form import *
 from .get_login_template import *
+from .get_prompt_custom_text import *
+from .get_prompt_screen_partials import *
+from .get_prompt_settings import *
 from .get_rate_limit_policies import *
 from .get_rate_limit_policy import *
 from .get_trigger_bindings import *
 from .login_template import *
+from .prompt_custom_text import *
+from .prompt_screen_partials import *
+from .prompt_settings import *
 from .provider import *
 from .rate_limit_policy import *
 from .trigger_bindings import *
@@ -43,11 +53,16 @@ _utilities.register(
   "fqn": "pulumi_tenant",
   "classes": {
    "tenant:index:Action": "Action",
+   "tenant:index:Branding": "Branding",
+   "tenant:index:BrandingTheme": "BrandingTheme",
    "tenant:index:EventStream": "EventStream",
    "tenant:index:Flow": "Flow",
    "tenant:index:FlowVaultConnection": "FlowVaultConnection",
    "tenant:index:Form": "Form",
    "tenant:index:LoginTemplate": "LoginTemplate",
+   "tenant:index:PromptCustomText": "PromptCustomText",
+   "tenant:index:PromptScreenPartials": "PromptScreenPartials",
+   "tenant:index:PromptSettings": "PromptSettings",
    "tenant:index:RateLimitPolicy": "RateLimitPolicy",
    "tenant:index:TriggerBindings": "TriggerBindings"
   }

@@ -23,6 +23,28 @@ __all__ = [
     'ActionSecretArgsDict',
     'ActionTriggerArgs',
     'ActionTriggerArgsDict',
+    'BrandingColorsArgs',
+    'BrandingColorsArgsDict',
+    'BrandingColorsPageBackgroundVariant2Args',
+    'BrandingColorsPageBackgroundVariant2ArgsDict',
+    'BrandingFontArgs',
+    'BrandingFontArgsDict',
+    'BrandingThemeBordersArgs',
+    'BrandingThemeBordersArgsDict',
+    'BrandingThemeColorsArgs',
+    'BrandingThemeColorsArgsDict',
+    'BrandingThemeFontsArgs',
+    'BrandingThemeFontsArgsDict',
+    'BrandingThemeFontsBodyTextArgs',
+    'BrandingThemeFontsBodyTextArgsDict',
+    'BrandingThemeIdentifiersArgs',
+    'BrandingThemeIdentifiersArgsDict',
+    'BrandingThemeIdentifiersPhoneDisplayArgs',
+    'BrandingThemeIdentifiersPhoneDisplayArgsDict',
+    'BrandingThemePageBackgroundArgs',
+    'BrandingThemePageBackgroundArgsDict',
+    'BrandingThemeWidgetArgs',
+    'BrandingThemeWidgetArgsDict',
     'EventStreamDestinationActionArgs',
     'EventStreamDestinationActionArgsDict',
     'EventStreamDestinationActionConfigurationArgs',
@@ -779,6 +801,1252 @@ class ActionTriggerArgs:
     @version.setter
     def version(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "version", value)
+
+
+class BrandingColorsArgsDict(TypedDict):
+    page_background: NotRequired[pulumi.Input[Optional[Union[_builtins.str, 'BrandingColorsPageBackgroundVariant2ArgsDict']]]]
+    """
+    The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+    """
+    primary: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+    """
+
+@pulumi.input_type
+class BrandingColorsArgs:
+    def __init__(__self__, *,
+                 page_background: pulumi.Input[Optional[Union[_builtins.str, 'BrandingColorsPageBackgroundVariant2Args']]] = None,
+                 primary: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[Union[_builtins.str, 'BrandingColorsPageBackgroundVariant2Args']] page_background: The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+        :param pulumi.Input[_builtins.str] primary: The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+        """
+        if page_background is not None:
+            pulumi.set(__self__, "page_background", page_background)
+        if primary is not None:
+            pulumi.set(__self__, "primary", primary)
+
+    @_builtins.property
+    @pulumi.getter(name="pageBackground")
+    def page_background(self) -> pulumi.Input[Optional[Union[_builtins.str, 'BrandingColorsPageBackgroundVariant2Args']]]:
+        """
+        The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+        """
+        return pulumi.get(self, "page_background")
+
+    @page_background.setter
+    def page_background(self, value: pulumi.Input[Optional[Union[_builtins.str, 'BrandingColorsPageBackgroundVariant2Args']]]):
+        pulumi.set(self, "page_background", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+        """
+        return pulumi.get(self, "primary")
+
+    @primary.setter
+    def primary(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "primary", value)
+
+
+class BrandingColorsPageBackgroundVariant2ArgsDict(TypedDict):
+    angle_deg: pulumi.Input[_builtins.float]
+    """
+    The gradient's angle, in degrees (0 to 360).
+    """
+    end: pulumi.Input[_builtins.str]
+    """
+    The gradient's last colour.
+    """
+    start: pulumi.Input[_builtins.str]
+    """
+    The gradient's first colour.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The gradient's kind: `linear-gradient`.
+    """
+
+@pulumi.input_type
+class BrandingColorsPageBackgroundVariant2Args:
+    def __init__(__self__, *,
+                 angle_deg: pulumi.Input[_builtins.float],
+                 end: pulumi.Input[_builtins.str],
+                 start: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.float] angle_deg: The gradient's angle, in degrees (0 to 360).
+        :param pulumi.Input[_builtins.str] end: The gradient's last colour.
+        :param pulumi.Input[_builtins.str] start: The gradient's first colour.
+        :param pulumi.Input[_builtins.str] type: The gradient's kind: `linear-gradient`.
+        """
+        pulumi.set(__self__, "angle_deg", angle_deg)
+        pulumi.set(__self__, "end", end)
+        pulumi.set(__self__, "start", start)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="angleDeg")
+    def angle_deg(self) -> pulumi.Input[_builtins.float]:
+        """
+        The gradient's angle, in degrees (0 to 360).
+        """
+        return pulumi.get(self, "angle_deg")
+
+    @angle_deg.setter
+    def angle_deg(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "angle_deg", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def end(self) -> pulumi.Input[_builtins.str]:
+        """
+        The gradient's last colour.
+        """
+        return pulumi.get(self, "end")
+
+    @end.setter
+    def end(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "end", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def start(self) -> pulumi.Input[_builtins.str]:
+        """
+        The gradient's first colour.
+        """
+        return pulumi.get(self, "start")
+
+    @start.setter
+    def start(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "start", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The gradient's kind: `linear-gradient`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class BrandingFontArgsDict(TypedDict):
+    url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The font file's URL (https): a font file, not a stylesheet.
+    """
+
+@pulumi.input_type
+class BrandingFontArgs:
+    def __init__(__self__, *,
+                 url: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] url: The font file's URL (https): a font file, not a stylesheet.
+        """
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The font file's URL (https): a font file, not a stylesheet.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
+
+
+class BrandingThemeBordersArgsDict(TypedDict):
+    button_border_radius: pulumi.Input[_builtins.float]
+    """
+    The buttons' corner radius.
+    """
+    button_border_weight: pulumi.Input[_builtins.float]
+    """
+    The buttons' border width.
+    """
+    buttons_style: pulumi.Input[_builtins.str]
+    """
+    The buttons' shape: `pill`, `rounded` or `sharp`.
+    """
+    input_border_radius: pulumi.Input[_builtins.float]
+    """
+    The inputs' corner radius.
+    """
+    input_border_weight: pulumi.Input[_builtins.float]
+    """
+    The inputs' border width.
+    """
+    inputs_style: pulumi.Input[_builtins.str]
+    """
+    The inputs' shape: `pill`, `rounded` or `sharp`.
+    """
+    show_widget_shadow: pulumi.Input[_builtins.bool]
+    """
+    Whether the login box casts a shadow.
+    """
+    widget_border_weight: pulumi.Input[_builtins.float]
+    """
+    The login box's border width.
+    """
+    widget_corner_radius: pulumi.Input[_builtins.float]
+    """
+    The login box's corner radius.
+    """
+
+@pulumi.input_type
+class BrandingThemeBordersArgs:
+    def __init__(__self__, *,
+                 button_border_radius: pulumi.Input[_builtins.float],
+                 button_border_weight: pulumi.Input[_builtins.float],
+                 buttons_style: pulumi.Input[_builtins.str],
+                 input_border_radius: pulumi.Input[_builtins.float],
+                 input_border_weight: pulumi.Input[_builtins.float],
+                 inputs_style: pulumi.Input[_builtins.str],
+                 show_widget_shadow: pulumi.Input[_builtins.bool],
+                 widget_border_weight: pulumi.Input[_builtins.float],
+                 widget_corner_radius: pulumi.Input[_builtins.float]):
+        """
+        :param pulumi.Input[_builtins.float] button_border_radius: The buttons' corner radius.
+        :param pulumi.Input[_builtins.float] button_border_weight: The buttons' border width.
+        :param pulumi.Input[_builtins.str] buttons_style: The buttons' shape: `pill`, `rounded` or `sharp`.
+        :param pulumi.Input[_builtins.float] input_border_radius: The inputs' corner radius.
+        :param pulumi.Input[_builtins.float] input_border_weight: The inputs' border width.
+        :param pulumi.Input[_builtins.str] inputs_style: The inputs' shape: `pill`, `rounded` or `sharp`.
+        :param pulumi.Input[_builtins.bool] show_widget_shadow: Whether the login box casts a shadow.
+        :param pulumi.Input[_builtins.float] widget_border_weight: The login box's border width.
+        :param pulumi.Input[_builtins.float] widget_corner_radius: The login box's corner radius.
+        """
+        pulumi.set(__self__, "button_border_radius", button_border_radius)
+        pulumi.set(__self__, "button_border_weight", button_border_weight)
+        pulumi.set(__self__, "buttons_style", buttons_style)
+        pulumi.set(__self__, "input_border_radius", input_border_radius)
+        pulumi.set(__self__, "input_border_weight", input_border_weight)
+        pulumi.set(__self__, "inputs_style", inputs_style)
+        pulumi.set(__self__, "show_widget_shadow", show_widget_shadow)
+        pulumi.set(__self__, "widget_border_weight", widget_border_weight)
+        pulumi.set(__self__, "widget_corner_radius", widget_corner_radius)
+
+    @_builtins.property
+    @pulumi.getter(name="buttonBorderRadius")
+    def button_border_radius(self) -> pulumi.Input[_builtins.float]:
+        """
+        The buttons' corner radius.
+        """
+        return pulumi.get(self, "button_border_radius")
+
+    @button_border_radius.setter
+    def button_border_radius(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "button_border_radius", value)
+
+    @_builtins.property
+    @pulumi.getter(name="buttonBorderWeight")
+    def button_border_weight(self) -> pulumi.Input[_builtins.float]:
+        """
+        The buttons' border width.
+        """
+        return pulumi.get(self, "button_border_weight")
+
+    @button_border_weight.setter
+    def button_border_weight(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "button_border_weight", value)
+
+    @_builtins.property
+    @pulumi.getter(name="buttonsStyle")
+    def buttons_style(self) -> pulumi.Input[_builtins.str]:
+        """
+        The buttons' shape: `pill`, `rounded` or `sharp`.
+        """
+        return pulumi.get(self, "buttons_style")
+
+    @buttons_style.setter
+    def buttons_style(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "buttons_style", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputBorderRadius")
+    def input_border_radius(self) -> pulumi.Input[_builtins.float]:
+        """
+        The inputs' corner radius.
+        """
+        return pulumi.get(self, "input_border_radius")
+
+    @input_border_radius.setter
+    def input_border_radius(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "input_border_radius", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputBorderWeight")
+    def input_border_weight(self) -> pulumi.Input[_builtins.float]:
+        """
+        The inputs' border width.
+        """
+        return pulumi.get(self, "input_border_weight")
+
+    @input_border_weight.setter
+    def input_border_weight(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "input_border_weight", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputsStyle")
+    def inputs_style(self) -> pulumi.Input[_builtins.str]:
+        """
+        The inputs' shape: `pill`, `rounded` or `sharp`.
+        """
+        return pulumi.get(self, "inputs_style")
+
+    @inputs_style.setter
+    def inputs_style(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "inputs_style", value)
+
+    @_builtins.property
+    @pulumi.getter(name="showWidgetShadow")
+    def show_widget_shadow(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the login box casts a shadow.
+        """
+        return pulumi.get(self, "show_widget_shadow")
+
+    @show_widget_shadow.setter
+    def show_widget_shadow(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "show_widget_shadow", value)
+
+    @_builtins.property
+    @pulumi.getter(name="widgetBorderWeight")
+    def widget_border_weight(self) -> pulumi.Input[_builtins.float]:
+        """
+        The login box's border width.
+        """
+        return pulumi.get(self, "widget_border_weight")
+
+    @widget_border_weight.setter
+    def widget_border_weight(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "widget_border_weight", value)
+
+    @_builtins.property
+    @pulumi.getter(name="widgetCornerRadius")
+    def widget_corner_radius(self) -> pulumi.Input[_builtins.float]:
+        """
+        The login box's corner radius.
+        """
+        return pulumi.get(self, "widget_corner_radius")
+
+    @widget_corner_radius.setter
+    def widget_corner_radius(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "widget_corner_radius", value)
+
+
+class BrandingThemeColorsArgsDict(TypedDict):
+    body_text: pulumi.Input[_builtins.str]
+    """
+    The body text's colour.
+    """
+    error: pulumi.Input[_builtins.str]
+    """
+    The colour of errors.
+    """
+    header: pulumi.Input[_builtins.str]
+    """
+    The header's colour.
+    """
+    icons: pulumi.Input[_builtins.str]
+    """
+    The icons' colour.
+    """
+    input_background: pulumi.Input[_builtins.str]
+    """
+    The inputs' background.
+    """
+    input_border: pulumi.Input[_builtins.str]
+    """
+    The inputs' border colour.
+    """
+    input_filled_text: pulumi.Input[_builtins.str]
+    """
+    The colour of text typed into inputs.
+    """
+    input_labels_placeholders: pulumi.Input[_builtins.str]
+    """
+    The colour of the inputs' labels and placeholders.
+    """
+    links_focused_components: pulumi.Input[_builtins.str]
+    """
+    The colour of links and focused components.
+    """
+    primary_button: pulumi.Input[_builtins.str]
+    """
+    The primary button's colour.
+    """
+    primary_button_label: pulumi.Input[_builtins.str]
+    """
+    The primary button's label colour.
+    """
+    secondary_button_border: pulumi.Input[_builtins.str]
+    """
+    The secondary button's border colour.
+    """
+    secondary_button_label: pulumi.Input[_builtins.str]
+    """
+    The secondary button's label colour.
+    """
+    success: pulumi.Input[_builtins.str]
+    """
+    The colour of success messages.
+    """
+    widget_background: pulumi.Input[_builtins.str]
+    """
+    The login box's background.
+    """
+    widget_border: pulumi.Input[_builtins.str]
+    """
+    The login box's border colour.
+    """
+    base_focus_color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The colour of a focused element.
+    """
+    base_hover_color: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The colour of a hovered element.
+    """
+    captcha_widget_theme: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The captcha's theme: `auto`, `dark` or `light`.
+    """
+    read_only_background: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The background of read-only inputs.
+    """
+
+@pulumi.input_type
+class BrandingThemeColorsArgs:
+    def __init__(__self__, *,
+                 body_text: pulumi.Input[_builtins.str],
+                 error: pulumi.Input[_builtins.str],
+                 header: pulumi.Input[_builtins.str],
+                 icons: pulumi.Input[_builtins.str],
+                 input_background: pulumi.Input[_builtins.str],
+                 input_border: pulumi.Input[_builtins.str],
+                 input_filled_text: pulumi.Input[_builtins.str],
+                 input_labels_placeholders: pulumi.Input[_builtins.str],
+                 links_focused_components: pulumi.Input[_builtins.str],
+                 primary_button: pulumi.Input[_builtins.str],
+                 primary_button_label: pulumi.Input[_builtins.str],
+                 secondary_button_border: pulumi.Input[_builtins.str],
+                 secondary_button_label: pulumi.Input[_builtins.str],
+                 success: pulumi.Input[_builtins.str],
+                 widget_background: pulumi.Input[_builtins.str],
+                 widget_border: pulumi.Input[_builtins.str],
+                 base_focus_color: pulumi.Input[Optional[_builtins.str]] = None,
+                 base_hover_color: pulumi.Input[Optional[_builtins.str]] = None,
+                 captcha_widget_theme: pulumi.Input[Optional[_builtins.str]] = None,
+                 read_only_background: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] body_text: The body text's colour.
+        :param pulumi.Input[_builtins.str] error: The colour of errors.
+        :param pulumi.Input[_builtins.str] header: The header's colour.
+        :param pulumi.Input[_builtins.str] icons: The icons' colour.
+        :param pulumi.Input[_builtins.str] input_background: The inputs' background.
+        :param pulumi.Input[_builtins.str] input_border: The inputs' border colour.
+        :param pulumi.Input[_builtins.str] input_filled_text: The colour of text typed into inputs.
+        :param pulumi.Input[_builtins.str] input_labels_placeholders: The colour of the inputs' labels and placeholders.
+        :param pulumi.Input[_builtins.str] links_focused_components: The colour of links and focused components.
+        :param pulumi.Input[_builtins.str] primary_button: The primary button's colour.
+        :param pulumi.Input[_builtins.str] primary_button_label: The primary button's label colour.
+        :param pulumi.Input[_builtins.str] secondary_button_border: The secondary button's border colour.
+        :param pulumi.Input[_builtins.str] secondary_button_label: The secondary button's label colour.
+        :param pulumi.Input[_builtins.str] success: The colour of success messages.
+        :param pulumi.Input[_builtins.str] widget_background: The login box's background.
+        :param pulumi.Input[_builtins.str] widget_border: The login box's border colour.
+        :param pulumi.Input[_builtins.str] base_focus_color: The colour of a focused element.
+        :param pulumi.Input[_builtins.str] base_hover_color: The colour of a hovered element.
+        :param pulumi.Input[_builtins.str] captcha_widget_theme: The captcha's theme: `auto`, `dark` or `light`.
+        :param pulumi.Input[_builtins.str] read_only_background: The background of read-only inputs.
+        """
+        pulumi.set(__self__, "body_text", body_text)
+        pulumi.set(__self__, "error", error)
+        pulumi.set(__self__, "header", header)
+        pulumi.set(__self__, "icons", icons)
+        pulumi.set(__self__, "input_background", input_background)
+        pulumi.set(__self__, "input_border", input_border)
+        pulumi.set(__self__, "input_filled_text", input_filled_text)
+        pulumi.set(__self__, "input_labels_placeholders", input_labels_placeholders)
+        pulumi.set(__self__, "links_focused_components", links_focused_components)
+        pulumi.set(__self__, "primary_button", primary_button)
+        pulumi.set(__self__, "primary_button_label", primary_button_label)
+        pulumi.set(__self__, "secondary_button_border", secondary_button_border)
+        pulumi.set(__self__, "secondary_button_label", secondary_button_label)
+        pulumi.set(__self__, "success", success)
+        pulumi.set(__self__, "widget_background", widget_background)
+        pulumi.set(__self__, "widget_border", widget_border)
+        if base_focus_color is not None:
+            pulumi.set(__self__, "base_focus_color", base_focus_color)
+        if base_hover_color is not None:
+            pulumi.set(__self__, "base_hover_color", base_hover_color)
+        if captcha_widget_theme is not None:
+            pulumi.set(__self__, "captcha_widget_theme", captcha_widget_theme)
+        if read_only_background is not None:
+            pulumi.set(__self__, "read_only_background", read_only_background)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyText")
+    def body_text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The body text's colour.
+        """
+        return pulumi.get(self, "body_text")
+
+    @body_text.setter
+    def body_text(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "body_text", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def error(self) -> pulumi.Input[_builtins.str]:
+        """
+        The colour of errors.
+        """
+        return pulumi.get(self, "error")
+
+    @error.setter
+    def error(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "error", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def header(self) -> pulumi.Input[_builtins.str]:
+        """
+        The header's colour.
+        """
+        return pulumi.get(self, "header")
+
+    @header.setter
+    def header(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "header", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def icons(self) -> pulumi.Input[_builtins.str]:
+        """
+        The icons' colour.
+        """
+        return pulumi.get(self, "icons")
+
+    @icons.setter
+    def icons(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "icons", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputBackground")
+    def input_background(self) -> pulumi.Input[_builtins.str]:
+        """
+        The inputs' background.
+        """
+        return pulumi.get(self, "input_background")
+
+    @input_background.setter
+    def input_background(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "input_background", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputBorder")
+    def input_border(self) -> pulumi.Input[_builtins.str]:
+        """
+        The inputs' border colour.
+        """
+        return pulumi.get(self, "input_border")
+
+    @input_border.setter
+    def input_border(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "input_border", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputFilledText")
+    def input_filled_text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The colour of text typed into inputs.
+        """
+        return pulumi.get(self, "input_filled_text")
+
+    @input_filled_text.setter
+    def input_filled_text(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "input_filled_text", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputLabelsPlaceholders")
+    def input_labels_placeholders(self) -> pulumi.Input[_builtins.str]:
+        """
+        The colour of the inputs' labels and placeholders.
+        """
+        return pulumi.get(self, "input_labels_placeholders")
+
+    @input_labels_placeholders.setter
+    def input_labels_placeholders(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "input_labels_placeholders", value)
+
+    @_builtins.property
+    @pulumi.getter(name="linksFocusedComponents")
+    def links_focused_components(self) -> pulumi.Input[_builtins.str]:
+        """
+        The colour of links and focused components.
+        """
+        return pulumi.get(self, "links_focused_components")
+
+    @links_focused_components.setter
+    def links_focused_components(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "links_focused_components", value)
+
+    @_builtins.property
+    @pulumi.getter(name="primaryButton")
+    def primary_button(self) -> pulumi.Input[_builtins.str]:
+        """
+        The primary button's colour.
+        """
+        return pulumi.get(self, "primary_button")
+
+    @primary_button.setter
+    def primary_button(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "primary_button", value)
+
+    @_builtins.property
+    @pulumi.getter(name="primaryButtonLabel")
+    def primary_button_label(self) -> pulumi.Input[_builtins.str]:
+        """
+        The primary button's label colour.
+        """
+        return pulumi.get(self, "primary_button_label")
+
+    @primary_button_label.setter
+    def primary_button_label(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "primary_button_label", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secondaryButtonBorder")
+    def secondary_button_border(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secondary button's border colour.
+        """
+        return pulumi.get(self, "secondary_button_border")
+
+    @secondary_button_border.setter
+    def secondary_button_border(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "secondary_button_border", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secondaryButtonLabel")
+    def secondary_button_label(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secondary button's label colour.
+        """
+        return pulumi.get(self, "secondary_button_label")
+
+    @secondary_button_label.setter
+    def secondary_button_label(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "secondary_button_label", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def success(self) -> pulumi.Input[_builtins.str]:
+        """
+        The colour of success messages.
+        """
+        return pulumi.get(self, "success")
+
+    @success.setter
+    def success(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "success", value)
+
+    @_builtins.property
+    @pulumi.getter(name="widgetBackground")
+    def widget_background(self) -> pulumi.Input[_builtins.str]:
+        """
+        The login box's background.
+        """
+        return pulumi.get(self, "widget_background")
+
+    @widget_background.setter
+    def widget_background(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "widget_background", value)
+
+    @_builtins.property
+    @pulumi.getter(name="widgetBorder")
+    def widget_border(self) -> pulumi.Input[_builtins.str]:
+        """
+        The login box's border colour.
+        """
+        return pulumi.get(self, "widget_border")
+
+    @widget_border.setter
+    def widget_border(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "widget_border", value)
+
+    @_builtins.property
+    @pulumi.getter(name="baseFocusColor")
+    def base_focus_color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The colour of a focused element.
+        """
+        return pulumi.get(self, "base_focus_color")
+
+    @base_focus_color.setter
+    def base_focus_color(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "base_focus_color", value)
+
+    @_builtins.property
+    @pulumi.getter(name="baseHoverColor")
+    def base_hover_color(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The colour of a hovered element.
+        """
+        return pulumi.get(self, "base_hover_color")
+
+    @base_hover_color.setter
+    def base_hover_color(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "base_hover_color", value)
+
+    @_builtins.property
+    @pulumi.getter(name="captchaWidgetTheme")
+    def captcha_widget_theme(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The captcha's theme: `auto`, `dark` or `light`.
+        """
+        return pulumi.get(self, "captcha_widget_theme")
+
+    @captcha_widget_theme.setter
+    def captcha_widget_theme(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "captcha_widget_theme", value)
+
+    @_builtins.property
+    @pulumi.getter(name="readOnlyBackground")
+    def read_only_background(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The background of read-only inputs.
+        """
+        return pulumi.get(self, "read_only_background")
+
+    @read_only_background.setter
+    def read_only_background(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "read_only_background", value)
+
+
+class BrandingThemeFontsArgsDict(TypedDict):
+    body_text: pulumi.Input['BrandingThemeFontsBodyTextArgsDict']
+    """
+    The body text's style.
+    """
+    buttons_text: pulumi.Input['BrandingThemeFontsBodyTextArgsDict']
+    """
+    The buttons' text style.
+    """
+    font_url: pulumi.Input[_builtins.str]
+    """
+    The font file's URL (https), or empty for the default font.
+    """
+    input_labels: pulumi.Input['BrandingThemeFontsBodyTextArgsDict']
+    """
+    The inputs' labels' style.
+    """
+    links: pulumi.Input['BrandingThemeFontsBodyTextArgsDict']
+    """
+    The links' style.
+    """
+    links_style: pulumi.Input[_builtins.str]
+    """
+    How links are drawn: `normal` or `underlined`.
+    """
+    reference_text_size: pulumi.Input[_builtins.float]
+    """
+    The reference text size, in pixels.
+    """
+    subtitle: pulumi.Input['BrandingThemeFontsBodyTextArgsDict']
+    """
+    The subtitle's style.
+    """
+    title: pulumi.Input['BrandingThemeFontsBodyTextArgsDict']
+    """
+    The title's style.
+    """
+
+@pulumi.input_type
+class BrandingThemeFontsArgs:
+    def __init__(__self__, *,
+                 body_text: pulumi.Input['BrandingThemeFontsBodyTextArgs'],
+                 buttons_text: pulumi.Input['BrandingThemeFontsBodyTextArgs'],
+                 font_url: pulumi.Input[_builtins.str],
+                 input_labels: pulumi.Input['BrandingThemeFontsBodyTextArgs'],
+                 links: pulumi.Input['BrandingThemeFontsBodyTextArgs'],
+                 links_style: pulumi.Input[_builtins.str],
+                 reference_text_size: pulumi.Input[_builtins.float],
+                 subtitle: pulumi.Input['BrandingThemeFontsBodyTextArgs'],
+                 title: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        """
+        :param pulumi.Input['BrandingThemeFontsBodyTextArgs'] body_text: The body text's style.
+        :param pulumi.Input['BrandingThemeFontsBodyTextArgs'] buttons_text: The buttons' text style.
+        :param pulumi.Input[_builtins.str] font_url: The font file's URL (https), or empty for the default font.
+        :param pulumi.Input['BrandingThemeFontsBodyTextArgs'] input_labels: The inputs' labels' style.
+        :param pulumi.Input['BrandingThemeFontsBodyTextArgs'] links: The links' style.
+        :param pulumi.Input[_builtins.str] links_style: How links are drawn: `normal` or `underlined`.
+        :param pulumi.Input[_builtins.float] reference_text_size: The reference text size, in pixels.
+        :param pulumi.Input['BrandingThemeFontsBodyTextArgs'] subtitle: The subtitle's style.
+        :param pulumi.Input['BrandingThemeFontsBodyTextArgs'] title: The title's style.
+        """
+        pulumi.set(__self__, "body_text", body_text)
+        pulumi.set(__self__, "buttons_text", buttons_text)
+        pulumi.set(__self__, "font_url", font_url)
+        pulumi.set(__self__, "input_labels", input_labels)
+        pulumi.set(__self__, "links", links)
+        pulumi.set(__self__, "links_style", links_style)
+        pulumi.set(__self__, "reference_text_size", reference_text_size)
+        pulumi.set(__self__, "subtitle", subtitle)
+        pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyText")
+    def body_text(self) -> pulumi.Input['BrandingThemeFontsBodyTextArgs']:
+        """
+        The body text's style.
+        """
+        return pulumi.get(self, "body_text")
+
+    @body_text.setter
+    def body_text(self, value: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        pulumi.set(self, "body_text", value)
+
+    @_builtins.property
+    @pulumi.getter(name="buttonsText")
+    def buttons_text(self) -> pulumi.Input['BrandingThemeFontsBodyTextArgs']:
+        """
+        The buttons' text style.
+        """
+        return pulumi.get(self, "buttons_text")
+
+    @buttons_text.setter
+    def buttons_text(self, value: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        pulumi.set(self, "buttons_text", value)
+
+    @_builtins.property
+    @pulumi.getter(name="fontUrl")
+    def font_url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The font file's URL (https), or empty for the default font.
+        """
+        return pulumi.get(self, "font_url")
+
+    @font_url.setter
+    def font_url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "font_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="inputLabels")
+    def input_labels(self) -> pulumi.Input['BrandingThemeFontsBodyTextArgs']:
+        """
+        The inputs' labels' style.
+        """
+        return pulumi.get(self, "input_labels")
+
+    @input_labels.setter
+    def input_labels(self, value: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        pulumi.set(self, "input_labels", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def links(self) -> pulumi.Input['BrandingThemeFontsBodyTextArgs']:
+        """
+        The links' style.
+        """
+        return pulumi.get(self, "links")
+
+    @links.setter
+    def links(self, value: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        pulumi.set(self, "links", value)
+
+    @_builtins.property
+    @pulumi.getter(name="linksStyle")
+    def links_style(self) -> pulumi.Input[_builtins.str]:
+        """
+        How links are drawn: `normal` or `underlined`.
+        """
+        return pulumi.get(self, "links_style")
+
+    @links_style.setter
+    def links_style(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "links_style", value)
+
+    @_builtins.property
+    @pulumi.getter(name="referenceTextSize")
+    def reference_text_size(self) -> pulumi.Input[_builtins.float]:
+        """
+        The reference text size, in pixels.
+        """
+        return pulumi.get(self, "reference_text_size")
+
+    @reference_text_size.setter
+    def reference_text_size(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "reference_text_size", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def subtitle(self) -> pulumi.Input['BrandingThemeFontsBodyTextArgs']:
+        """
+        The subtitle's style.
+        """
+        return pulumi.get(self, "subtitle")
+
+    @subtitle.setter
+    def subtitle(self, value: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        pulumi.set(self, "subtitle", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> pulumi.Input['BrandingThemeFontsBodyTextArgs']:
+        """
+        The title's style.
+        """
+        return pulumi.get(self, "title")
+
+    @title.setter
+    def title(self, value: pulumi.Input['BrandingThemeFontsBodyTextArgs']):
+        pulumi.set(self, "title", value)
+
+
+class BrandingThemeFontsBodyTextArgsDict(TypedDict):
+    bold: pulumi.Input[_builtins.bool]
+    """
+    Whether the text is bold.
+    """
+    size: pulumi.Input[_builtins.float]
+    """
+    The text's size, as a percentage of the reference text size.
+    """
+
+@pulumi.input_type
+class BrandingThemeFontsBodyTextArgs:
+    def __init__(__self__, *,
+                 bold: pulumi.Input[_builtins.bool],
+                 size: pulumi.Input[_builtins.float]):
+        """
+        :param pulumi.Input[_builtins.bool] bold: Whether the text is bold.
+        :param pulumi.Input[_builtins.float] size: The text's size, as a percentage of the reference text size.
+        """
+        pulumi.set(__self__, "bold", bold)
+        pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def bold(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether the text is bold.
+        """
+        return pulumi.get(self, "bold")
+
+    @bold.setter
+    def bold(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "bold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> pulumi.Input[_builtins.float]:
+        """
+        The text's size, as a percentage of the reference text size.
+        """
+        return pulumi.get(self, "size")
+
+    @size.setter
+    def size(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "size", value)
+
+
+class BrandingThemeIdentifiersArgsDict(TypedDict):
+    login_display: pulumi.Input[_builtins.str]
+    """
+    Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+    """
+    otp_autocomplete: pulumi.Input[_builtins.bool]
+    """
+    Whether one-time codes may be filled in by the browser.
+    """
+    phone_display: pulumi.Input['BrandingThemeIdentifiersPhoneDisplayArgsDict']
+    """
+    How phone numbers show.
+    """
+
+@pulumi.input_type
+class BrandingThemeIdentifiersArgs:
+    def __init__(__self__, *,
+                 login_display: pulumi.Input[_builtins.str],
+                 otp_autocomplete: pulumi.Input[_builtins.bool],
+                 phone_display: pulumi.Input['BrandingThemeIdentifiersPhoneDisplayArgs']):
+        """
+        :param pulumi.Input[_builtins.str] login_display: Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+        :param pulumi.Input[_builtins.bool] otp_autocomplete: Whether one-time codes may be filled in by the browser.
+        :param pulumi.Input['BrandingThemeIdentifiersPhoneDisplayArgs'] phone_display: How phone numbers show.
+        """
+        pulumi.set(__self__, "login_display", login_display)
+        pulumi.set(__self__, "otp_autocomplete", otp_autocomplete)
+        pulumi.set(__self__, "phone_display", phone_display)
+
+    @_builtins.property
+    @pulumi.getter(name="loginDisplay")
+    def login_display(self) -> pulumi.Input[_builtins.str]:
+        """
+        Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+        """
+        return pulumi.get(self, "login_display")
+
+    @login_display.setter
+    def login_display(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "login_display", value)
+
+    @_builtins.property
+    @pulumi.getter(name="otpAutocomplete")
+    def otp_autocomplete(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether one-time codes may be filled in by the browser.
+        """
+        return pulumi.get(self, "otp_autocomplete")
+
+    @otp_autocomplete.setter
+    def otp_autocomplete(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "otp_autocomplete", value)
+
+    @_builtins.property
+    @pulumi.getter(name="phoneDisplay")
+    def phone_display(self) -> pulumi.Input['BrandingThemeIdentifiersPhoneDisplayArgs']:
+        """
+        How phone numbers show.
+        """
+        return pulumi.get(self, "phone_display")
+
+    @phone_display.setter
+    def phone_display(self, value: pulumi.Input['BrandingThemeIdentifiersPhoneDisplayArgs']):
+        pulumi.set(self, "phone_display", value)
+
+
+class BrandingThemeIdentifiersPhoneDisplayArgsDict(TypedDict):
+    formatting: pulumi.Input[_builtins.str]
+    """
+    The numbers' format: `international` or `regional`.
+    """
+    masking: pulumi.Input[_builtins.str]
+    """
+    What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+    """
+
+@pulumi.input_type
+class BrandingThemeIdentifiersPhoneDisplayArgs:
+    def __init__(__self__, *,
+                 formatting: pulumi.Input[_builtins.str],
+                 masking: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] formatting: The numbers' format: `international` or `regional`.
+        :param pulumi.Input[_builtins.str] masking: What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+        """
+        pulumi.set(__self__, "formatting", formatting)
+        pulumi.set(__self__, "masking", masking)
+
+    @_builtins.property
+    @pulumi.getter
+    def formatting(self) -> pulumi.Input[_builtins.str]:
+        """
+        The numbers' format: `international` or `regional`.
+        """
+        return pulumi.get(self, "formatting")
+
+    @formatting.setter
+    def formatting(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "formatting", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def masking(self) -> pulumi.Input[_builtins.str]:
+        """
+        What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+        """
+        return pulumi.get(self, "masking")
+
+    @masking.setter
+    def masking(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "masking", value)
+
+
+class BrandingThemePageBackgroundArgsDict(TypedDict):
+    background_color: pulumi.Input[_builtins.str]
+    """
+    The page's background colour.
+    """
+    background_image_url: pulumi.Input[_builtins.str]
+    """
+    The page's background image (https), or empty for none.
+    """
+    page_layout: pulumi.Input[_builtins.str]
+    """
+    Where the login box sits: `center`, `left` or `right`.
+    """
+
+@pulumi.input_type
+class BrandingThemePageBackgroundArgs:
+    def __init__(__self__, *,
+                 background_color: pulumi.Input[_builtins.str],
+                 background_image_url: pulumi.Input[_builtins.str],
+                 page_layout: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] background_color: The page's background colour.
+        :param pulumi.Input[_builtins.str] background_image_url: The page's background image (https), or empty for none.
+        :param pulumi.Input[_builtins.str] page_layout: Where the login box sits: `center`, `left` or `right`.
+        """
+        pulumi.set(__self__, "background_color", background_color)
+        pulumi.set(__self__, "background_image_url", background_image_url)
+        pulumi.set(__self__, "page_layout", page_layout)
+
+    @_builtins.property
+    @pulumi.getter(name="backgroundColor")
+    def background_color(self) -> pulumi.Input[_builtins.str]:
+        """
+        The page's background colour.
+        """
+        return pulumi.get(self, "background_color")
+
+    @background_color.setter
+    def background_color(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "background_color", value)
+
+    @_builtins.property
+    @pulumi.getter(name="backgroundImageUrl")
+    def background_image_url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The page's background image (https), or empty for none.
+        """
+        return pulumi.get(self, "background_image_url")
+
+    @background_image_url.setter
+    def background_image_url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "background_image_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pageLayout")
+    def page_layout(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where the login box sits: `center`, `left` or `right`.
+        """
+        return pulumi.get(self, "page_layout")
+
+    @page_layout.setter
+    def page_layout(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "page_layout", value)
+
+
+class BrandingThemeWidgetArgsDict(TypedDict):
+    header_text_alignment: pulumi.Input[_builtins.str]
+    """
+    The header text's alignment: `center`, `left` or `right`.
+    """
+    logo_height: pulumi.Input[_builtins.float]
+    """
+    The logo's height, in pixels.
+    """
+    logo_position: pulumi.Input[_builtins.str]
+    """
+    Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+    """
+    logo_url: pulumi.Input[_builtins.str]
+    """
+    The logo's URL (https), or empty for the branding settings' logo.
+    """
+    social_buttons_layout: pulumi.Input[_builtins.str]
+    """
+    Whether social login buttons come `top` or `bottom`.
+    """
+
+@pulumi.input_type
+class BrandingThemeWidgetArgs:
+    def __init__(__self__, *,
+                 header_text_alignment: pulumi.Input[_builtins.str],
+                 logo_height: pulumi.Input[_builtins.float],
+                 logo_position: pulumi.Input[_builtins.str],
+                 logo_url: pulumi.Input[_builtins.str],
+                 social_buttons_layout: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] header_text_alignment: The header text's alignment: `center`, `left` or `right`.
+        :param pulumi.Input[_builtins.float] logo_height: The logo's height, in pixels.
+        :param pulumi.Input[_builtins.str] logo_position: Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+        :param pulumi.Input[_builtins.str] logo_url: The logo's URL (https), or empty for the branding settings' logo.
+        :param pulumi.Input[_builtins.str] social_buttons_layout: Whether social login buttons come `top` or `bottom`.
+        """
+        pulumi.set(__self__, "header_text_alignment", header_text_alignment)
+        pulumi.set(__self__, "logo_height", logo_height)
+        pulumi.set(__self__, "logo_position", logo_position)
+        pulumi.set(__self__, "logo_url", logo_url)
+        pulumi.set(__self__, "social_buttons_layout", social_buttons_layout)
+
+    @_builtins.property
+    @pulumi.getter(name="headerTextAlignment")
+    def header_text_alignment(self) -> pulumi.Input[_builtins.str]:
+        """
+        The header text's alignment: `center`, `left` or `right`.
+        """
+        return pulumi.get(self, "header_text_alignment")
+
+    @header_text_alignment.setter
+    def header_text_alignment(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "header_text_alignment", value)
+
+    @_builtins.property
+    @pulumi.getter(name="logoHeight")
+    def logo_height(self) -> pulumi.Input[_builtins.float]:
+        """
+        The logo's height, in pixels.
+        """
+        return pulumi.get(self, "logo_height")
+
+    @logo_height.setter
+    def logo_height(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "logo_height", value)
+
+    @_builtins.property
+    @pulumi.getter(name="logoPosition")
+    def logo_position(self) -> pulumi.Input[_builtins.str]:
+        """
+        Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+        """
+        return pulumi.get(self, "logo_position")
+
+    @logo_position.setter
+    def logo_position(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "logo_position", value)
+
+    @_builtins.property
+    @pulumi.getter(name="logoUrl")
+    def logo_url(self) -> pulumi.Input[_builtins.str]:
+        """
+        The logo's URL (https), or empty for the branding settings' logo.
+        """
+        return pulumi.get(self, "logo_url")
+
+    @logo_url.setter
+    def logo_url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "logo_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="socialButtonsLayout")
+    def social_buttons_layout(self) -> pulumi.Input[_builtins.str]:
+        """
+        Whether social login buttons come `top` or `bottom`.
+        """
+        return pulumi.get(self, "social_buttons_layout")
+
+    @social_buttons_layout.setter
+    def social_buttons_layout(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "social_buttons_layout", value)
 
 
 class EventStreamDestinationActionArgsDict(TypedDict):

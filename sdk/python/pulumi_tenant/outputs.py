@@ -23,6 +23,17 @@ __all__ = [
     'ActionModuleReference',
     'ActionSecretState',
     'ActionTrigger',
+    'BrandingColors',
+    'BrandingColorsPageBackgroundVariant2',
+    'BrandingFont',
+    'BrandingThemeBorders',
+    'BrandingThemeColors',
+    'BrandingThemeFonts',
+    'BrandingThemeFontsBodyText',
+    'BrandingThemeIdentifiers',
+    'BrandingThemeIdentifiersPhoneDisplay',
+    'BrandingThemePageBackground',
+    'BrandingThemeWidget',
     'EventStreamDestinationAction',
     'EventStreamDestinationActionConfiguration',
     'EventStreamDestinationEventbridge',
@@ -767,6 +778,958 @@ class ActionTrigger(dict):
         The trigger's version (`v3` for `post-login`); the current one when left out.
         """
         return pulumi.get(self, "version")
+
+
+@pulumi.output_type
+class BrandingColors(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "pageBackground":
+            suggest = "page_background"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingColors. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingColors.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingColors.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 page_background: Optional[Any] = None,
+                 primary: Optional[_builtins.str] = None):
+        """
+        :param Union[_builtins.str, 'BrandingColorsPageBackgroundVariant2'] page_background: The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+        :param _builtins.str primary: The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+        """
+        if page_background is not None:
+            pulumi.set(__self__, "page_background", page_background)
+        if primary is not None:
+            pulumi.set(__self__, "primary", primary)
+
+    @_builtins.property
+    @pulumi.getter(name="pageBackground")
+    def page_background(self) -> Optional[Any]:
+        """
+        The page's background: a colour (`#rrggbb` or `#rgb`) or a gradient `{type: "linear-gradient", start, end, angle_deg}`.
+        """
+        return pulumi.get(self, "page_background")
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> Optional[_builtins.str]:
+        """
+        The accent colour (buttons, links): `#rrggbb` or `#rgb`.
+        """
+        return pulumi.get(self, "primary")
+
+
+@pulumi.output_type
+class BrandingColorsPageBackgroundVariant2(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "angleDeg":
+            suggest = "angle_deg"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingColorsPageBackgroundVariant2. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingColorsPageBackgroundVariant2.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingColorsPageBackgroundVariant2.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 angle_deg: _builtins.float,
+                 end: _builtins.str,
+                 start: _builtins.str,
+                 type: _builtins.str):
+        """
+        :param _builtins.float angle_deg: The gradient's angle, in degrees (0 to 360).
+        :param _builtins.str end: The gradient's last colour.
+        :param _builtins.str start: The gradient's first colour.
+        :param _builtins.str type: The gradient's kind: `linear-gradient`.
+        """
+        pulumi.set(__self__, "angle_deg", angle_deg)
+        pulumi.set(__self__, "end", end)
+        pulumi.set(__self__, "start", start)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="angleDeg")
+    def angle_deg(self) -> _builtins.float:
+        """
+        The gradient's angle, in degrees (0 to 360).
+        """
+        return pulumi.get(self, "angle_deg")
+
+    @_builtins.property
+    @pulumi.getter
+    def end(self) -> _builtins.str:
+        """
+        The gradient's last colour.
+        """
+        return pulumi.get(self, "end")
+
+    @_builtins.property
+    @pulumi.getter
+    def start(self) -> _builtins.str:
+        """
+        The gradient's first colour.
+        """
+        return pulumi.get(self, "start")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The gradient's kind: `linear-gradient`.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class BrandingFont(dict):
+    def __init__(__self__, *,
+                 url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str url: The font file's URL (https): a font file, not a stylesheet.
+        """
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        The font file's URL (https): a font file, not a stylesheet.
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class BrandingThemeBorders(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "buttonBorderRadius":
+            suggest = "button_border_radius"
+        elif key == "buttonBorderWeight":
+            suggest = "button_border_weight"
+        elif key == "buttonsStyle":
+            suggest = "buttons_style"
+        elif key == "inputBorderRadius":
+            suggest = "input_border_radius"
+        elif key == "inputBorderWeight":
+            suggest = "input_border_weight"
+        elif key == "inputsStyle":
+            suggest = "inputs_style"
+        elif key == "showWidgetShadow":
+            suggest = "show_widget_shadow"
+        elif key == "widgetBorderWeight":
+            suggest = "widget_border_weight"
+        elif key == "widgetCornerRadius":
+            suggest = "widget_corner_radius"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingThemeBorders. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingThemeBorders.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingThemeBorders.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 button_border_radius: _builtins.float,
+                 button_border_weight: _builtins.float,
+                 buttons_style: _builtins.str,
+                 input_border_radius: _builtins.float,
+                 input_border_weight: _builtins.float,
+                 inputs_style: _builtins.str,
+                 show_widget_shadow: _builtins.bool,
+                 widget_border_weight: _builtins.float,
+                 widget_corner_radius: _builtins.float):
+        """
+        :param _builtins.float button_border_radius: The buttons' corner radius.
+        :param _builtins.float button_border_weight: The buttons' border width.
+        :param _builtins.str buttons_style: The buttons' shape: `pill`, `rounded` or `sharp`.
+        :param _builtins.float input_border_radius: The inputs' corner radius.
+        :param _builtins.float input_border_weight: The inputs' border width.
+        :param _builtins.str inputs_style: The inputs' shape: `pill`, `rounded` or `sharp`.
+        :param _builtins.bool show_widget_shadow: Whether the login box casts a shadow.
+        :param _builtins.float widget_border_weight: The login box's border width.
+        :param _builtins.float widget_corner_radius: The login box's corner radius.
+        """
+        pulumi.set(__self__, "button_border_radius", button_border_radius)
+        pulumi.set(__self__, "button_border_weight", button_border_weight)
+        pulumi.set(__self__, "buttons_style", buttons_style)
+        pulumi.set(__self__, "input_border_radius", input_border_radius)
+        pulumi.set(__self__, "input_border_weight", input_border_weight)
+        pulumi.set(__self__, "inputs_style", inputs_style)
+        pulumi.set(__self__, "show_widget_shadow", show_widget_shadow)
+        pulumi.set(__self__, "widget_border_weight", widget_border_weight)
+        pulumi.set(__self__, "widget_corner_radius", widget_corner_radius)
+
+    @_builtins.property
+    @pulumi.getter(name="buttonBorderRadius")
+    def button_border_radius(self) -> _builtins.float:
+        """
+        The buttons' corner radius.
+        """
+        return pulumi.get(self, "button_border_radius")
+
+    @_builtins.property
+    @pulumi.getter(name="buttonBorderWeight")
+    def button_border_weight(self) -> _builtins.float:
+        """
+        The buttons' border width.
+        """
+        return pulumi.get(self, "button_border_weight")
+
+    @_builtins.property
+    @pulumi.getter(name="buttonsStyle")
+    def buttons_style(self) -> _builtins.str:
+        """
+        The buttons' shape: `pill`, `rounded` or `sharp`.
+        """
+        return pulumi.get(self, "buttons_style")
+
+    @_builtins.property
+    @pulumi.getter(name="inputBorderRadius")
+    def input_border_radius(self) -> _builtins.float:
+        """
+        The inputs' corner radius.
+        """
+        return pulumi.get(self, "input_border_radius")
+
+    @_builtins.property
+    @pulumi.getter(name="inputBorderWeight")
+    def input_border_weight(self) -> _builtins.float:
+        """
+        The inputs' border width.
+        """
+        return pulumi.get(self, "input_border_weight")
+
+    @_builtins.property
+    @pulumi.getter(name="inputsStyle")
+    def inputs_style(self) -> _builtins.str:
+        """
+        The inputs' shape: `pill`, `rounded` or `sharp`.
+        """
+        return pulumi.get(self, "inputs_style")
+
+    @_builtins.property
+    @pulumi.getter(name="showWidgetShadow")
+    def show_widget_shadow(self) -> _builtins.bool:
+        """
+        Whether the login box casts a shadow.
+        """
+        return pulumi.get(self, "show_widget_shadow")
+
+    @_builtins.property
+    @pulumi.getter(name="widgetBorderWeight")
+    def widget_border_weight(self) -> _builtins.float:
+        """
+        The login box's border width.
+        """
+        return pulumi.get(self, "widget_border_weight")
+
+    @_builtins.property
+    @pulumi.getter(name="widgetCornerRadius")
+    def widget_corner_radius(self) -> _builtins.float:
+        """
+        The login box's corner radius.
+        """
+        return pulumi.get(self, "widget_corner_radius")
+
+
+@pulumi.output_type
+class BrandingThemeColors(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "bodyText":
+            suggest = "body_text"
+        elif key == "inputBackground":
+            suggest = "input_background"
+        elif key == "inputBorder":
+            suggest = "input_border"
+        elif key == "inputFilledText":
+            suggest = "input_filled_text"
+        elif key == "inputLabelsPlaceholders":
+            suggest = "input_labels_placeholders"
+        elif key == "linksFocusedComponents":
+            suggest = "links_focused_components"
+        elif key == "primaryButton":
+            suggest = "primary_button"
+        elif key == "primaryButtonLabel":
+            suggest = "primary_button_label"
+        elif key == "secondaryButtonBorder":
+            suggest = "secondary_button_border"
+        elif key == "secondaryButtonLabel":
+            suggest = "secondary_button_label"
+        elif key == "widgetBackground":
+            suggest = "widget_background"
+        elif key == "widgetBorder":
+            suggest = "widget_border"
+        elif key == "baseFocusColor":
+            suggest = "base_focus_color"
+        elif key == "baseHoverColor":
+            suggest = "base_hover_color"
+        elif key == "captchaWidgetTheme":
+            suggest = "captcha_widget_theme"
+        elif key == "readOnlyBackground":
+            suggest = "read_only_background"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingThemeColors. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingThemeColors.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingThemeColors.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body_text: _builtins.str,
+                 error: _builtins.str,
+                 header: _builtins.str,
+                 icons: _builtins.str,
+                 input_background: _builtins.str,
+                 input_border: _builtins.str,
+                 input_filled_text: _builtins.str,
+                 input_labels_placeholders: _builtins.str,
+                 links_focused_components: _builtins.str,
+                 primary_button: _builtins.str,
+                 primary_button_label: _builtins.str,
+                 secondary_button_border: _builtins.str,
+                 secondary_button_label: _builtins.str,
+                 success: _builtins.str,
+                 widget_background: _builtins.str,
+                 widget_border: _builtins.str,
+                 base_focus_color: Optional[_builtins.str] = None,
+                 base_hover_color: Optional[_builtins.str] = None,
+                 captcha_widget_theme: Optional[_builtins.str] = None,
+                 read_only_background: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str body_text: The body text's colour.
+        :param _builtins.str error: The colour of errors.
+        :param _builtins.str header: The header's colour.
+        :param _builtins.str icons: The icons' colour.
+        :param _builtins.str input_background: The inputs' background.
+        :param _builtins.str input_border: The inputs' border colour.
+        :param _builtins.str input_filled_text: The colour of text typed into inputs.
+        :param _builtins.str input_labels_placeholders: The colour of the inputs' labels and placeholders.
+        :param _builtins.str links_focused_components: The colour of links and focused components.
+        :param _builtins.str primary_button: The primary button's colour.
+        :param _builtins.str primary_button_label: The primary button's label colour.
+        :param _builtins.str secondary_button_border: The secondary button's border colour.
+        :param _builtins.str secondary_button_label: The secondary button's label colour.
+        :param _builtins.str success: The colour of success messages.
+        :param _builtins.str widget_background: The login box's background.
+        :param _builtins.str widget_border: The login box's border colour.
+        :param _builtins.str base_focus_color: The colour of a focused element.
+        :param _builtins.str base_hover_color: The colour of a hovered element.
+        :param _builtins.str captcha_widget_theme: The captcha's theme: `auto`, `dark` or `light`.
+        :param _builtins.str read_only_background: The background of read-only inputs.
+        """
+        pulumi.set(__self__, "body_text", body_text)
+        pulumi.set(__self__, "error", error)
+        pulumi.set(__self__, "header", header)
+        pulumi.set(__self__, "icons", icons)
+        pulumi.set(__self__, "input_background", input_background)
+        pulumi.set(__self__, "input_border", input_border)
+        pulumi.set(__self__, "input_filled_text", input_filled_text)
+        pulumi.set(__self__, "input_labels_placeholders", input_labels_placeholders)
+        pulumi.set(__self__, "links_focused_components", links_focused_components)
+        pulumi.set(__self__, "primary_button", primary_button)
+        pulumi.set(__self__, "primary_button_label", primary_button_label)
+        pulumi.set(__self__, "secondary_button_border", secondary_button_border)
+        pulumi.set(__self__, "secondary_button_label", secondary_button_label)
+        pulumi.set(__self__, "success", success)
+        pulumi.set(__self__, "widget_background", widget_background)
+        pulumi.set(__self__, "widget_border", widget_border)
+        if base_focus_color is not None:
+            pulumi.set(__self__, "base_focus_color", base_focus_color)
+        if base_hover_color is not None:
+            pulumi.set(__self__, "base_hover_color", base_hover_color)
+        if captcha_widget_theme is not None:
+            pulumi.set(__self__, "captcha_widget_theme", captcha_widget_theme)
+        if read_only_background is not None:
+            pulumi.set(__self__, "read_only_background", read_only_background)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyText")
+    def body_text(self) -> _builtins.str:
+        """
+        The body text's colour.
+        """
+        return pulumi.get(self, "body_text")
+
+    @_builtins.property
+    @pulumi.getter
+    def error(self) -> _builtins.str:
+        """
+        The colour of errors.
+        """
+        return pulumi.get(self, "error")
+
+    @_builtins.property
+    @pulumi.getter
+    def header(self) -> _builtins.str:
+        """
+        The header's colour.
+        """
+        return pulumi.get(self, "header")
+
+    @_builtins.property
+    @pulumi.getter
+    def icons(self) -> _builtins.str:
+        """
+        The icons' colour.
+        """
+        return pulumi.get(self, "icons")
+
+    @_builtins.property
+    @pulumi.getter(name="inputBackground")
+    def input_background(self) -> _builtins.str:
+        """
+        The inputs' background.
+        """
+        return pulumi.get(self, "input_background")
+
+    @_builtins.property
+    @pulumi.getter(name="inputBorder")
+    def input_border(self) -> _builtins.str:
+        """
+        The inputs' border colour.
+        """
+        return pulumi.get(self, "input_border")
+
+    @_builtins.property
+    @pulumi.getter(name="inputFilledText")
+    def input_filled_text(self) -> _builtins.str:
+        """
+        The colour of text typed into inputs.
+        """
+        return pulumi.get(self, "input_filled_text")
+
+    @_builtins.property
+    @pulumi.getter(name="inputLabelsPlaceholders")
+    def input_labels_placeholders(self) -> _builtins.str:
+        """
+        The colour of the inputs' labels and placeholders.
+        """
+        return pulumi.get(self, "input_labels_placeholders")
+
+    @_builtins.property
+    @pulumi.getter(name="linksFocusedComponents")
+    def links_focused_components(self) -> _builtins.str:
+        """
+        The colour of links and focused components.
+        """
+        return pulumi.get(self, "links_focused_components")
+
+    @_builtins.property
+    @pulumi.getter(name="primaryButton")
+    def primary_button(self) -> _builtins.str:
+        """
+        The primary button's colour.
+        """
+        return pulumi.get(self, "primary_button")
+
+    @_builtins.property
+    @pulumi.getter(name="primaryButtonLabel")
+    def primary_button_label(self) -> _builtins.str:
+        """
+        The primary button's label colour.
+        """
+        return pulumi.get(self, "primary_button_label")
+
+    @_builtins.property
+    @pulumi.getter(name="secondaryButtonBorder")
+    def secondary_button_border(self) -> _builtins.str:
+        """
+        The secondary button's border colour.
+        """
+        return pulumi.get(self, "secondary_button_border")
+
+    @_builtins.property
+    @pulumi.getter(name="secondaryButtonLabel")
+    def secondary_button_label(self) -> _builtins.str:
+        """
+        The secondary button's label colour.
+        """
+        return pulumi.get(self, "secondary_button_label")
+
+    @_builtins.property
+    @pulumi.getter
+    def success(self) -> _builtins.str:
+        """
+        The colour of success messages.
+        """
+        return pulumi.get(self, "success")
+
+    @_builtins.property
+    @pulumi.getter(name="widgetBackground")
+    def widget_background(self) -> _builtins.str:
+        """
+        The login box's background.
+        """
+        return pulumi.get(self, "widget_background")
+
+    @_builtins.property
+    @pulumi.getter(name="widgetBorder")
+    def widget_border(self) -> _builtins.str:
+        """
+        The login box's border colour.
+        """
+        return pulumi.get(self, "widget_border")
+
+    @_builtins.property
+    @pulumi.getter(name="baseFocusColor")
+    def base_focus_color(self) -> Optional[_builtins.str]:
+        """
+        The colour of a focused element.
+        """
+        return pulumi.get(self, "base_focus_color")
+
+    @_builtins.property
+    @pulumi.getter(name="baseHoverColor")
+    def base_hover_color(self) -> Optional[_builtins.str]:
+        """
+        The colour of a hovered element.
+        """
+        return pulumi.get(self, "base_hover_color")
+
+    @_builtins.property
+    @pulumi.getter(name="captchaWidgetTheme")
+    def captcha_widget_theme(self) -> Optional[_builtins.str]:
+        """
+        The captcha's theme: `auto`, `dark` or `light`.
+        """
+        return pulumi.get(self, "captcha_widget_theme")
+
+    @_builtins.property
+    @pulumi.getter(name="readOnlyBackground")
+    def read_only_background(self) -> Optional[_builtins.str]:
+        """
+        The background of read-only inputs.
+        """
+        return pulumi.get(self, "read_only_background")
+
+
+@pulumi.output_type
+class BrandingThemeFonts(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "bodyText":
+            suggest = "body_text"
+        elif key == "buttonsText":
+            suggest = "buttons_text"
+        elif key == "fontUrl":
+            suggest = "font_url"
+        elif key == "inputLabels":
+            suggest = "input_labels"
+        elif key == "linksStyle":
+            suggest = "links_style"
+        elif key == "referenceTextSize":
+            suggest = "reference_text_size"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingThemeFonts. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingThemeFonts.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingThemeFonts.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 body_text: 'outputs.BrandingThemeFontsBodyText',
+                 buttons_text: 'outputs.BrandingThemeFontsBodyText',
+                 font_url: _builtins.str,
+                 input_labels: 'outputs.BrandingThemeFontsBodyText',
+                 links: 'outputs.BrandingThemeFontsBodyText',
+                 links_style: _builtins.str,
+                 reference_text_size: _builtins.float,
+                 subtitle: 'outputs.BrandingThemeFontsBodyText',
+                 title: 'outputs.BrandingThemeFontsBodyText'):
+        """
+        :param 'BrandingThemeFontsBodyText' body_text: The body text's style.
+        :param 'BrandingThemeFontsBodyText' buttons_text: The buttons' text style.
+        :param _builtins.str font_url: The font file's URL (https), or empty for the default font.
+        :param 'BrandingThemeFontsBodyText' input_labels: The inputs' labels' style.
+        :param 'BrandingThemeFontsBodyText' links: The links' style.
+        :param _builtins.str links_style: How links are drawn: `normal` or `underlined`.
+        :param _builtins.float reference_text_size: The reference text size, in pixels.
+        :param 'BrandingThemeFontsBodyText' subtitle: The subtitle's style.
+        :param 'BrandingThemeFontsBodyText' title: The title's style.
+        """
+        pulumi.set(__self__, "body_text", body_text)
+        pulumi.set(__self__, "buttons_text", buttons_text)
+        pulumi.set(__self__, "font_url", font_url)
+        pulumi.set(__self__, "input_labels", input_labels)
+        pulumi.set(__self__, "links", links)
+        pulumi.set(__self__, "links_style", links_style)
+        pulumi.set(__self__, "reference_text_size", reference_text_size)
+        pulumi.set(__self__, "subtitle", subtitle)
+        pulumi.set(__self__, "title", title)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyText")
+    def body_text(self) -> 'outputs.BrandingThemeFontsBodyText':
+        """
+        The body text's style.
+        """
+        return pulumi.get(self, "body_text")
+
+    @_builtins.property
+    @pulumi.getter(name="buttonsText")
+    def buttons_text(self) -> 'outputs.BrandingThemeFontsBodyText':
+        """
+        The buttons' text style.
+        """
+        return pulumi.get(self, "buttons_text")
+
+    @_builtins.property
+    @pulumi.getter(name="fontUrl")
+    def font_url(self) -> _builtins.str:
+        """
+        The font file's URL (https), or empty for the default font.
+        """
+        return pulumi.get(self, "font_url")
+
+    @_builtins.property
+    @pulumi.getter(name="inputLabels")
+    def input_labels(self) -> 'outputs.BrandingThemeFontsBodyText':
+        """
+        The inputs' labels' style.
+        """
+        return pulumi.get(self, "input_labels")
+
+    @_builtins.property
+    @pulumi.getter
+    def links(self) -> 'outputs.BrandingThemeFontsBodyText':
+        """
+        The links' style.
+        """
+        return pulumi.get(self, "links")
+
+    @_builtins.property
+    @pulumi.getter(name="linksStyle")
+    def links_style(self) -> _builtins.str:
+        """
+        How links are drawn: `normal` or `underlined`.
+        """
+        return pulumi.get(self, "links_style")
+
+    @_builtins.property
+    @pulumi.getter(name="referenceTextSize")
+    def reference_text_size(self) -> _builtins.float:
+        """
+        The reference text size, in pixels.
+        """
+        return pulumi.get(self, "reference_text_size")
+
+    @_builtins.property
+    @pulumi.getter
+    def subtitle(self) -> 'outputs.BrandingThemeFontsBodyText':
+        """
+        The subtitle's style.
+        """
+        return pulumi.get(self, "subtitle")
+
+    @_builtins.property
+    @pulumi.getter
+    def title(self) -> 'outputs.BrandingThemeFontsBodyText':
+        """
+        The title's style.
+        """
+        return pulumi.get(self, "title")
+
+
+@pulumi.output_type
+class BrandingThemeFontsBodyText(dict):
+    def __init__(__self__, *,
+                 bold: _builtins.bool,
+                 size: _builtins.float):
+        """
+        :param _builtins.bool bold: Whether the text is bold.
+        :param _builtins.float size: The text's size, as a percentage of the reference text size.
+        """
+        pulumi.set(__self__, "bold", bold)
+        pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def bold(self) -> _builtins.bool:
+        """
+        Whether the text is bold.
+        """
+        return pulumi.get(self, "bold")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.float:
+        """
+        The text's size, as a percentage of the reference text size.
+        """
+        return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class BrandingThemeIdentifiers(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "loginDisplay":
+            suggest = "login_display"
+        elif key == "otpAutocomplete":
+            suggest = "otp_autocomplete"
+        elif key == "phoneDisplay":
+            suggest = "phone_display"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingThemeIdentifiers. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingThemeIdentifiers.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingThemeIdentifiers.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 login_display: _builtins.str,
+                 otp_autocomplete: _builtins.bool,
+                 phone_display: 'outputs.BrandingThemeIdentifiersPhoneDisplay'):
+        """
+        :param _builtins.str login_display: Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+        :param _builtins.bool otp_autocomplete: Whether one-time codes may be filled in by the browser.
+        :param 'BrandingThemeIdentifiersPhoneDisplay' phone_display: How phone numbers show.
+        """
+        pulumi.set(__self__, "login_display", login_display)
+        pulumi.set(__self__, "otp_autocomplete", otp_autocomplete)
+        pulumi.set(__self__, "phone_display", phone_display)
+
+    @_builtins.property
+    @pulumi.getter(name="loginDisplay")
+    def login_display(self) -> _builtins.str:
+        """
+        Whether the email and phone identifiers share one input (`unified`) or not (`separate`).
+        """
+        return pulumi.get(self, "login_display")
+
+    @_builtins.property
+    @pulumi.getter(name="otpAutocomplete")
+    def otp_autocomplete(self) -> _builtins.bool:
+        """
+        Whether one-time codes may be filled in by the browser.
+        """
+        return pulumi.get(self, "otp_autocomplete")
+
+    @_builtins.property
+    @pulumi.getter(name="phoneDisplay")
+    def phone_display(self) -> 'outputs.BrandingThemeIdentifiersPhoneDisplay':
+        """
+        How phone numbers show.
+        """
+        return pulumi.get(self, "phone_display")
+
+
+@pulumi.output_type
+class BrandingThemeIdentifiersPhoneDisplay(dict):
+    def __init__(__self__, *,
+                 formatting: _builtins.str,
+                 masking: _builtins.str):
+        """
+        :param _builtins.str formatting: The numbers' format: `international` or `regional`.
+        :param _builtins.str masking: What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+        """
+        pulumi.set(__self__, "formatting", formatting)
+        pulumi.set(__self__, "masking", masking)
+
+    @_builtins.property
+    @pulumi.getter
+    def formatting(self) -> _builtins.str:
+        """
+        The numbers' format: `international` or `regional`.
+        """
+        return pulumi.get(self, "formatting")
+
+    @_builtins.property
+    @pulumi.getter
+    def masking(self) -> _builtins.str:
+        """
+        What is hidden: `hide_country_code`, `mask_digits` or `show_all`.
+        """
+        return pulumi.get(self, "masking")
+
+
+@pulumi.output_type
+class BrandingThemePageBackground(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "backgroundColor":
+            suggest = "background_color"
+        elif key == "backgroundImageUrl":
+            suggest = "background_image_url"
+        elif key == "pageLayout":
+            suggest = "page_layout"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingThemePageBackground. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingThemePageBackground.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingThemePageBackground.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 background_color: _builtins.str,
+                 background_image_url: _builtins.str,
+                 page_layout: _builtins.str):
+        """
+        :param _builtins.str background_color: The page's background colour.
+        :param _builtins.str background_image_url: The page's background image (https), or empty for none.
+        :param _builtins.str page_layout: Where the login box sits: `center`, `left` or `right`.
+        """
+        pulumi.set(__self__, "background_color", background_color)
+        pulumi.set(__self__, "background_image_url", background_image_url)
+        pulumi.set(__self__, "page_layout", page_layout)
+
+    @_builtins.property
+    @pulumi.getter(name="backgroundColor")
+    def background_color(self) -> _builtins.str:
+        """
+        The page's background colour.
+        """
+        return pulumi.get(self, "background_color")
+
+    @_builtins.property
+    @pulumi.getter(name="backgroundImageUrl")
+    def background_image_url(self) -> _builtins.str:
+        """
+        The page's background image (https), or empty for none.
+        """
+        return pulumi.get(self, "background_image_url")
+
+    @_builtins.property
+    @pulumi.getter(name="pageLayout")
+    def page_layout(self) -> _builtins.str:
+        """
+        Where the login box sits: `center`, `left` or `right`.
+        """
+        return pulumi.get(self, "page_layout")
+
+
+@pulumi.output_type
+class BrandingThemeWidget(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "headerTextAlignment":
+            suggest = "header_text_alignment"
+        elif key == "logoHeight":
+            suggest = "logo_height"
+        elif key == "logoPosition":
+            suggest = "logo_position"
+        elif key == "logoUrl":
+            suggest = "logo_url"
+        elif key == "socialButtonsLayout":
+            suggest = "social_buttons_layout"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BrandingThemeWidget. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BrandingThemeWidget.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BrandingThemeWidget.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 header_text_alignment: _builtins.str,
+                 logo_height: _builtins.float,
+                 logo_position: _builtins.str,
+                 logo_url: _builtins.str,
+                 social_buttons_layout: _builtins.str):
+        """
+        :param _builtins.str header_text_alignment: The header text's alignment: `center`, `left` or `right`.
+        :param _builtins.float logo_height: The logo's height, in pixels.
+        :param _builtins.str logo_position: Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+        :param _builtins.str logo_url: The logo's URL (https), or empty for the branding settings' logo.
+        :param _builtins.str social_buttons_layout: Whether social login buttons come `top` or `bottom`.
+        """
+        pulumi.set(__self__, "header_text_alignment", header_text_alignment)
+        pulumi.set(__self__, "logo_height", logo_height)
+        pulumi.set(__self__, "logo_position", logo_position)
+        pulumi.set(__self__, "logo_url", logo_url)
+        pulumi.set(__self__, "social_buttons_layout", social_buttons_layout)
+
+    @_builtins.property
+    @pulumi.getter(name="headerTextAlignment")
+    def header_text_alignment(self) -> _builtins.str:
+        """
+        The header text's alignment: `center`, `left` or `right`.
+        """
+        return pulumi.get(self, "header_text_alignment")
+
+    @_builtins.property
+    @pulumi.getter(name="logoHeight")
+    def logo_height(self) -> _builtins.float:
+        """
+        The logo's height, in pixels.
+        """
+        return pulumi.get(self, "logo_height")
+
+    @_builtins.property
+    @pulumi.getter(name="logoPosition")
+    def logo_position(self) -> _builtins.str:
+        """
+        Where the logo sits: `center`, `left`, `right`, or `none` (hidden).
+        """
+        return pulumi.get(self, "logo_position")
+
+    @_builtins.property
+    @pulumi.getter(name="logoUrl")
+    def logo_url(self) -> _builtins.str:
+        """
+        The logo's URL (https), or empty for the branding settings' logo.
+        """
+        return pulumi.get(self, "logo_url")
+
+    @_builtins.property
+    @pulumi.getter(name="socialButtonsLayout")
+    def social_buttons_layout(self) -> _builtins.str:
+        """
+        Whether social login buttons come `top` or `bottom`.
+        """
+        return pulumi.get(self, "social_buttons_layout")
 
 
 @pulumi.output_type

@@ -42,7 +42,7 @@ export interface KindFacts {
 }
 
 /** The properties whose string values declare a relation between kinds (field facts and an entry's relations). */
-export const RELATION_KEYS = new Set(["references", "embeds", "owns", "holds", "servedBy"]);
+export const RELATION_KEYS = new Set(["references", "embeds", "owns", "holds", "servedBy", "needs"]);
 
 /** The schema builder's calls whose string arguments are the API's words (a constant, a tag key), not kind names. */
 const WIRE_CALLS = new Set(["literal", "enumOf", "discriminated"]);

@@ -95,17 +95,29 @@ const PACK = "policy/src/policies.ts";
  * flows by the field fact `references: "flow"`; a trigger's bindings hold actions by
  * `relations: { holds: ["action"] }`: declarations, not mentions.)
  */
+/**
+ * The hosted login (server/login/) is a named consumer, like the pack: it runs the post-login
+ * actions (their runtime and live version, from the action's room) and shows the page template
+ * and the branding settings.
+ */
+const LOGIN = { actions: "server/login/actions.ts", look: "server/login/look.ts" };
+
 const EXPECTED: Record<KindName, string[]> = {
   form: [...TABLE, PACK, "policy/src/rules/forms.ts", "provider/policy-support.ts"],
   eventStream: [...TABLE, "policy/src/rules/event-streams.ts", "provider/policy-support.ts"],
-  loginTemplate: [...TABLE],
+  loginTemplate: [...TABLE, LOGIN.look],
   // Production rate limits that block: a stack rule.
   rateLimitPolicy: [...TABLE, "policy/src/rules/stack.ts"],
   flow: ["api/kinds/index.ts", PACK, "policy/src/rules/outside-calls.ts"],
   flowVaultConnection: [...TABLE, "policy/src/rules/outside-calls.ts"],
   // The pack judges a trigger's bindings against the actions the program declares.
-  action: [...TABLE, "policy/src/rules/actions.ts", "policy/src/rules/trigger-bindings.ts"],
+  action: [...TABLE, "policy/src/rules/actions.ts", "policy/src/rules/trigger-bindings.ts", LOGIN.actions],
   triggerBindings: [...TABLE, "policy/src/rules/trigger-bindings.ts"],
+  branding: [...TABLE, LOGIN.look],
+  brandingTheme: [...TABLE],
+  promptSettings: [...TABLE],
+  promptCustomText: [...TABLE],
+  promptScreenPartials: [...TABLE],
 };
 
 describe("where each kind is written", () => {

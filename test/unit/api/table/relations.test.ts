@@ -119,7 +119,7 @@ describe("the table's relations", () => {
     expect(released).toEqual(["box box_1"]);
   });
 
-  it("names each mistaken relation: a kind that is none, a server that is no collection, a holder without rules", () => {
+  it("names each mistaken relation: a kind that is none, a server that is no collection, a holder without rules, a need that is no singleton", () => {
     const unknown: KindCatalog = {
       names: () => ["shelf", "crate"],
       spec: (name) => ({ shelf: SPECS.shelf, crate: kind({ relations: { owns: ["barrel"] } }) })[name],
@@ -137,6 +137,20 @@ describe("the table's relations", () => {
     expect(relationMistakes(wrong)).toEqual([
       'kind "shelf" is served by "box", which is not a collection: it has no routes to serve it',
       'kind "shelf" holds box but its tenant rules have no `holding`: say what holds an object and how to let go of it',
+    ]);
+    const needy: KindCatalog = {
+      names: () => ["box", "lid", "label"],
+      spec: (name) =>
+        ({
+          box: SPECS.box,
+          lid: kind({ shape: "singleton", relations: { needs: ["box", "glue"] } }),
+          label: kind({ shape: "singleton", relations: { needs: ["lid"] } }),
+        })[name],
+      rules: () => ({}),
+    };
+    expect(relationMistakes(needy)).toEqual([
+      'kind "lid" relates to "glue", which is no kind',
+      'kind "lid" needs "box", which is not a singleton: no one object of it to look for',
     ]);
   });
 

@@ -11,6 +11,10 @@ import com.pulumi.deployment.InvokeOutputOptions;
 import io.github.pulumitenant.tenant.Utilities;
 import io.github.pulumitenant.tenant.inputs.GetActionArgs;
 import io.github.pulumitenant.tenant.inputs.GetActionPlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetBrandingArgs;
+import io.github.pulumitenant.tenant.inputs.GetBrandingPlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetBrandingThemeArgs;
+import io.github.pulumitenant.tenant.inputs.GetBrandingThemePlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetEventStreamArgs;
 import io.github.pulumitenant.tenant.inputs.GetEventStreamPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetFlowArgs;
@@ -21,6 +25,12 @@ import io.github.pulumitenant.tenant.inputs.GetFormArgs;
 import io.github.pulumitenant.tenant.inputs.GetFormPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetLoginTemplateArgs;
 import io.github.pulumitenant.tenant.inputs.GetLoginTemplatePlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextPlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsPlainArgs;
+import io.github.pulumitenant.tenant.inputs.GetPromptSettingsArgs;
+import io.github.pulumitenant.tenant.inputs.GetPromptSettingsPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPoliciesArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPoliciesPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetRateLimitPolicyArgs;
@@ -28,11 +38,16 @@ import io.github.pulumitenant.tenant.inputs.GetRateLimitPolicyPlainArgs;
 import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsArgs;
 import io.github.pulumitenant.tenant.inputs.GetTriggerBindingsPlainArgs;
 import io.github.pulumitenant.tenant.outputs.GetActionResult;
+import io.github.pulumitenant.tenant.outputs.GetBrandingResult;
+import io.github.pulumitenant.tenant.outputs.GetBrandingThemeResult;
 import io.github.pulumitenant.tenant.outputs.GetEventStreamResult;
 import io.github.pulumitenant.tenant.outputs.GetFlowResult;
 import io.github.pulumitenant.tenant.outputs.GetFlowVaultConnectionResult;
 import io.github.pulumitenant.tenant.outputs.GetFormResult;
 import io.github.pulumitenant.tenant.outputs.GetLoginTemplateResult;
+import io.github.pulumitenant.tenant.outputs.GetPromptCustomTextResult;
+import io.github.pulumitenant.tenant.outputs.GetPromptScreenPartialsResult;
+import io.github.pulumitenant.tenant.outputs.GetPromptSettingsResult;
 import io.github.pulumitenant.tenant.outputs.GetRateLimitPoliciesResult;
 import io.github.pulumitenant.tenant.outputs.GetRateLimitPolicyResult;
 import io.github.pulumitenant.tenant.outputs.GetTriggerBindingsResult;
@@ -234,6 +249,356 @@ public final class TenantFunctions {
      */
     public static CompletableFuture<GetActionResult> getActionPlain(GetActionPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getAction", TypeShape.of(GetActionResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingResult> getBranding() {
+        return getBranding(GetBrandingArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetBrandingResult> getBrandingPlain() {
+        return getBrandingPlain(GetBrandingPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingResult> getBranding(GetBrandingArgs args) {
+        return getBranding(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetBrandingResult> getBrandingPlain(GetBrandingPlainArgs args) {
+        return getBrandingPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingResult> getBranding(GetBrandingArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getBranding", TypeShape.of(GetBrandingResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingResult> getBranding(GetBrandingArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getBranding", TypeShape.of(GetBrandingResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is).
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding settings (only the fields set; `{}` when none is)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBranding();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetBrandingResult> getBrandingPlain(GetBrandingPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getBranding", TypeShape.of(GetBrandingResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingThemeResult> getBrandingTheme() {
+        return getBrandingTheme(GetBrandingThemeArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetBrandingThemeResult> getBrandingThemePlain() {
+        return getBrandingThemePlain(GetBrandingThemePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingThemeResult> getBrandingTheme(GetBrandingThemeArgs args) {
+        return getBrandingTheme(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetBrandingThemeResult> getBrandingThemePlain(GetBrandingThemePlainArgs args) {
+        return getBrandingThemePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingThemeResult> getBrandingTheme(GetBrandingThemeArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getBrandingTheme", TypeShape.of(GetBrandingThemeResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetBrandingThemeResult> getBrandingTheme(GetBrandingThemeArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getBrandingTheme", TypeShape.of(GetBrandingThemeResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s branding theme; fails when the tenant has none.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s branding theme; fails when the tenant has none
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getBrandingTheme();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetBrandingThemeResult> getBrandingThemePlain(GetBrandingThemePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getBrandingTheme", TypeShape.of(GetBrandingThemeResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one event stream of the tenant, by id or by name.
@@ -1193,6 +1558,580 @@ public final class TenantFunctions {
      */
     public static CompletableFuture<GetLoginTemplateResult> getLoginTemplatePlain(GetLoginTemplatePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("tenant:index:getLoginTemplate", TypeShape.of(GetLoginTemplateResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptCustomTextResult> getPromptCustomText() {
+        return getPromptCustomText(GetPromptCustomTextArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptCustomTextResult> getPromptCustomTextPlain() {
+        return getPromptCustomTextPlain(GetPromptCustomTextPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptCustomTextResult> getPromptCustomText(GetPromptCustomTextArgs args) {
+        return getPromptCustomText(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptCustomTextResult> getPromptCustomTextPlain(GetPromptCustomTextPlainArgs args) {
+        return getPromptCustomTextPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptCustomTextResult> getPromptCustomText(GetPromptCustomTextArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getPromptCustomText", TypeShape.of(GetPromptCustomTextResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptCustomTextResult> getPromptCustomText(GetPromptCustomTextArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getPromptCustomText", TypeShape.of(GetPromptCustomTextResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one prompt&#39;s custom text in one language (`{}` when none was written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s custom text in one language (`{}` when none was written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptCustomTextArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptCustomText(GetPromptCustomTextArgs.builder()
+     *                 .prompt("login")
+     *                 .language("en")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptCustomTextResult> getPromptCustomTextPlain(GetPromptCustomTextPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getPromptCustomText", TypeShape.of(GetPromptCustomTextResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptScreenPartialsResult> getPromptScreenPartials() {
+        return getPromptScreenPartials(GetPromptScreenPartialsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptScreenPartialsResult> getPromptScreenPartialsPlain() {
+        return getPromptScreenPartialsPlain(GetPromptScreenPartialsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptScreenPartialsResult> getPromptScreenPartials(GetPromptScreenPartialsArgs args) {
+        return getPromptScreenPartials(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptScreenPartialsResult> getPromptScreenPartialsPlain(GetPromptScreenPartialsPlainArgs args) {
+        return getPromptScreenPartialsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptScreenPartialsResult> getPromptScreenPartials(GetPromptScreenPartialsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getPromptScreenPartials", TypeShape.of(GetPromptScreenPartialsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptScreenPartialsResult> getPromptScreenPartials(GetPromptScreenPartialsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getPromptScreenPartials", TypeShape.of(GetPromptScreenPartialsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one prompt&#39;s screen partials (`{}` when none were written).
+     * 
+     * ## Example Usage
+     * ### Reads one prompt&#39;s screen partials (`{}` when none were written)
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * import io.github.pulumitenant.tenant.inputs.GetPromptScreenPartialsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptScreenPartials(GetPromptScreenPartialsArgs.builder()
+     *                 .prompt("login")
+     *                 .build());
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptScreenPartialsResult> getPromptScreenPartialsPlain(GetPromptScreenPartialsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getPromptScreenPartials", TypeShape.of(GetPromptScreenPartialsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptSettingsResult> getPromptSettings() {
+        return getPromptSettings(GetPromptSettingsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptSettingsResult> getPromptSettingsPlain() {
+        return getPromptSettingsPlain(GetPromptSettingsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptSettingsResult> getPromptSettings(GetPromptSettingsArgs args) {
+        return getPromptSettings(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptSettingsResult> getPromptSettingsPlain(GetPromptSettingsPlainArgs args) {
+        return getPromptSettingsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptSettingsResult> getPromptSettings(GetPromptSettingsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getPromptSettings", TypeShape.of(GetPromptSettingsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetPromptSettingsResult> getPromptSettings(GetPromptSettingsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("tenant:index:getPromptSettings", TypeShape.of(GetPromptSettingsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads the tenant&#39;s prompts&#39; settings.
+     * 
+     * ## Example Usage
+     * ### Reads the tenant&#39;s prompts&#39; settings
+     * <pre>
+     * {@code
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumitenant.tenant.TenantFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             final var found = TenantFunctions.getPromptSettings();
+     *             ctx.export("found", found);
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetPromptSettingsResult> getPromptSettingsPlain(GetPromptSettingsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("tenant:index:getPromptSettings", TypeShape.of(GetPromptSettingsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads every rate limit policy of the tenant, optionally only that of one consumer selector.

@@ -1,0 +1,18 @@
+/**
+ * The hosted login's renderer: pure functions from the tenant's configuration and a page
+ * (prompt, screen, language, form) to HTML. No I/O: the tenant server serves what it
+ * draws, and the review draws the same pages.
+ */
+export { DEFAULT_TEMPLATE, TEMPLATE_LIMITS, renderLoginPage, templateVariables } from "./page";
+export { DEFAULT_COLOURS, renderHead, renderWidget } from "./widget";
+export {
+  DEFAULT_LANGUAGE,
+  DEFAULT_TEXTS,
+  directionOf,
+  pickLanguage,
+  screenTexts,
+  type ScreenName,
+  type ScreenTexts,
+} from "./texts";
+export { escapeHtml, safeColour, safeUrl } from "./html";
+export type { LoginBoxForm, LoginPage, RenderedPage, TenantLook } from "./types";

@@ -1,0 +1,90 @@
+/**
+ * The login box: this server's stand-in for the service's widget, whose markup is not
+ * published. It keeps what applications, tests and password managers rely on: the service's
+ * field names and ids (`username`, `password`, `email` at signup), the submit button
+ * `name="action" value="default"`, a label for every field, and the tenant's colours and logo.
+ */
+import { escapeHtml, safeColour, safeUrl } from "./html";
+import type { ScreenTexts } from "./texts";
+import type { LoginPage, TenantLook } from "./types";
+
+/** The colours of a tenant without branding settings (the service's defaults). */
+export const DEFAULT_COLOURS = { primary: "#635dff", page_background: "#000000" } as const;
+
+/** The `<head>` content `{%- auth0:head -%}` stands for. */
+export function renderHead(look: TenantLook, texts: ScreenTexts): string {
+  const primary = safeColour(look.branding?.colors?.primary, DEFAULT_COLOURS.primary);
+  const background = safeColour(look.branding?.colors?.page_background, DEFAULT_COLOURS.page_background);
+  const favicon = safeUrl(look.branding?.favicon_url);
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(texts.pageTitle)}</title>`,
+    favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : "",
+    "<style>",
+    `:root{--primary-color:${primary};--page-background-color:${background}}`,
+    "body{margin:0;font-family:system-ui,sans-serif;background:var(--page-background-color)}",
+    ".login-box{max-width:400px;margin:48px auto;padding:40px;background:#fff;border-radius:5px;text-align:center}",
+    ".login-box label{display:block;text-align:left;margin-top:16px;font-size:14px}",
+    ".login-box input{box-sizing:border-box;width:100%;padding:12px;margin-top:4px;border:1px solid #c9cace;border-radius:3px}",
+    ".login-box button{width:100%;margin-top:24px;padding:14px;border:0;border-radius:3px;color:#fff;background:var(--primary-color);font-size:16px}",
+    ".login-box .error{color:#d03c38;margin-top:12px}",
+    ".login-box .logo{max-height:52px}",
+    "</style>",
+  ].join("");
+}
+
+/** One labelled input. */
+function field(id: string, label: string, type: string, autocomplete: string, value?: string): string {
+  return (
+    `<label for="${id}">${escapeHtml(label)}</label>` +
+    `<input id="${id}" name="${id}" type="${type}" autocomplete="${autocomplete}" required` +
+    `${value === undefined ? "" : ` value="${escapeHtml(value)}"`}>`
+  );
+}
+
+/** The login box of a login or signup page (`{%- auth0:widget -%}`). */
+export function renderWidget(look: TenantLook, page: LoginPage, texts: ScreenTexts): string {
+  const logo = safeUrl(look.branding?.logo_url);
+  const form = page.form;
+  const parts = [
+    `<main class="login-box" data-screen="${escapeHtml(page.screen)}">`,
+    logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="${escapeHtml(look.tenant.friendly_name)}">` : "",
+    `<h1>${escapeHtml(texts.title)}</h1>`,
+    `<p>${escapeHtml(texts.description)}</p>`,
+  ];
+  if (page.prompt === "error") {
+    const error = page.error ?? { code: "server_error", description: "" };
+    parts.push(
+      `<p class="error" role="alert">${escapeHtml(error.description)}</p>`,
+      `<p>${escapeHtml(texts.traceLabel)}: <code>${escapeHtml(error.code)}</code></p>`,
+    );
+  } else if (form) {
+    parts.push(
+      `<form method="post" action="${escapeHtml(form.action)}">`,
+      `<input type="hidden" name="state" value="${escapeHtml(form.state)}">`,
+      `<input type="hidden" name="_csrf" value="${escapeHtml(form.csrf)}">`,
+      form.errorKey
+        ? `<p class="error" id="error-element" role="alert">${escapeHtml(texts[form.errorKey] ?? form.errorKey)}</p>`
+        : "",
+      page.prompt === "signup"
+        ? field("email", texts.emailPlaceholder, "email", "email", form.values?.email ?? "")
+        : field("username", texts.usernamePlaceholder, "text", "username", form.values?.username ?? ""),
+      field(
+        "password",
+        texts.passwordPlaceholder,
+        "password",
+        page.prompt === "signup" ? "new-password" : "current-password",
+      ),
+      `<button type="submit" name="action" value="default">${escapeHtml(texts.buttonText)}</button>`,
+      "</form>",
+      form.switchHref
+        ? page.prompt === "signup"
+          ? `<p>${escapeHtml(texts.loginActionText)} <a href="${escapeHtml(form.switchHref)}">${escapeHtml(texts.loginActionLinkText)}</a></p>`
+          : `<p>${escapeHtml(texts.signupActionText)} <a href="${escapeHtml(form.switchHref)}">${escapeHtml(texts.signupActionLinkText)}</a></p>`
+        : "",
+    );
+  }
+  parts.push("</main>");
+  return parts.join("");
+}

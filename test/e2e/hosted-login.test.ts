@@ -1,0 +1,167 @@
+/**
+ * The hosted login end to end in Chromium, on a server started as users start it (the tenant's
+ * own applications and users, made through the management API): a real relying party
+ * (`openid-client`) sends the browser to /authorize; the page is the tenant's template around
+ * the login box; a person signs up and logs in; a post-login action's claim is in the verified
+ * ID token; the same login is denied when the action denies; a blocked user is refused.
+ */
+import type { Browser, Page } from "puppeteer-core";
+import * as oidc from "openid-client";
+import { ensureChromium } from "../../scripts/lib/chromium";
+import { startHarness, TEMPLATE, type Harness } from "../server/helpers";
+
+// The first login loads the protocol library (and, in Jest, compiles it): more than Jest's 5 s default on a busy machine.
+jest.setTimeout(60_000);
+
+const CALLBACK = "https://app.example.com/callback";
+const PASSWORD = "Correct-Horse-9-battery";
+const BANNER = '<div id="tenant-banner">{{ tenant.friendly_name }} welcomes you to {{ application.name }}</div>';
+
+let harness: Harness;
+let browser: Browser;
+let page: Page;
+let config: oidc.Configuration;
+/** The callback addresses the browser reached (answered in the browser, no application server). */
+const callbacks: URL[] = [];
+
+async function manage(method: string, path: string, body?: unknown) {
+  const reply = await harness.call(method, `/api/v2${path}`, body === undefined ? {} : { body });
+  if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.text}`);
+  return reply.json;
+}
+
+beforeAll(async () => {
+  harness = await startHarness({ runActions: true });
+  const application = await manage("POST", "/clients", {
+    name: "Shop",
+    app_type: "regular_web",
+    callbacks: [CALLBACK],
+    token_endpoint_auth_method: "client_secret_post",
+  });
+  await manage("POST", "/users", {
+    connection: "Username-Password-Authentication",
+    email: "denied@example.com",
+    password: PASSWORD,
+  });
+  const blocked = await manage("POST", "/users", {
+    connection: "Username-Password-Authentication",
+    email: "blocked@example.com",
+    password: PASSWORD,
+  });
+  await manage("PATCH", `/users/${encodeURIComponent(blocked.user_id)}`, { blocked: true });
+  await manage("PUT", "/branding/templates/universal-login", {
+    template: TEMPLATE.replace("<body>", `<body>${BANNER}`),
+  });
+  const action = await manage("POST", "/actions/actions", {
+    name: "plan-claim",
+    supported_triggers: [{ id: "post-login", version: "v3" }],
+    deploy: true,
+    code: `exports.onExecutePostLogin = async (event, api) => {
+      if (event.user.email === "denied@example.com") return api.access.deny("Not on the guest list");
+      api.idToken.setCustomClaim("https://shop.example.com/plan", "gold");
+    };`,
+  });
+  for (
+    let attempt = 0;
+    attempt < 100 && !(await manage("GET", `/actions/actions/${action.id}`)).all_changes_deployed;
+    attempt++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  await manage("PATCH", "/actions/triggers/post-login/bindings", {
+    bindings: [{ ref: { type: "action_id", value: action.id }, display_name: "plan-claim" }],
+  });
+  config = await oidc.discovery(
+    new URL(harness.server.url),
+    application.client_id,
+    application.client_secret,
+    oidc.ClientSecretPost(application.client_secret),
+    {
+      execute: [oidc.allowInsecureRequests],
+    },
+  );
+  const { default: puppeteer } = await import("puppeteer-core");
+  browser = await puppeteer.launch({
+    executablePath: ensureChromium(),
+    headless: true,
+    // As root (CI containers) Chromium refuses its sandbox; the pages are the local server's.
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+beforeEach(async () => {
+  // A fresh browser context each time: no session carried from one person to the next.
+  const context = await browser.createBrowserContext();
+  page = await context.newPage();
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (request.url().startsWith(CALLBACK)) {
+      callbacks.push(new URL(request.url()));
+      void request.respond({ status: 200, contentType: "text/html", body: "<p>callback</p>" });
+    } else void request.continue();
+  });
+});
+
+/** Starts a login as the relying party does; what it must check on the way back. */
+async function startLogin() {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const checks = { pkceCodeVerifier: verifier, expectedState: oidc.randomState(), expectedNonce: oidc.randomNonce() };
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: CALLBACK,
+    scope: "openid email",
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state: checks.expectedState,
+    nonce: checks.expectedNonce,
+  });
+  await page.goto(url.href);
+  return checks;
+}
+
+async function submit(fields: Record<string, string>) {
+  for (const [id, value] of Object.entries(fields)) await page.type(`#${id}`, value);
+  await Promise.all([page.waitForNavigation(), page.click('button[name="action"][value="default"]')]);
+}
+
+test("a person signs up on the tenant's page and the action's claim is in the verified ID token", async () => {
+  const checks = await startLogin();
+  expect(new URL(page.url()).pathname).toBe("/u/login");
+  expect(await page.$eval("#tenant-banner", (element) => element.textContent)).toBe(
+    "Local tenant welcomes you to Shop",
+  );
+  // The banner is the template's, the login box follows it; every field has its label.
+  expect(await page.$eval("#tenant-banner + main.login-box", (element) => element.tagName)).toBe("MAIN");
+  expect(await page.$$eval("label[for=username], label[for=password]", (labels) => labels.length)).toBe(2);
+  await Promise.all([page.waitForNavigation(), page.click('a[href^="/u/signup"]')]);
+  await submit({ email: "new@example.com", password: PASSWORD });
+  const callback = callbacks.at(-1)!;
+  expect(callback.searchParams.get("state")).toBe(checks.expectedState);
+  const tokens = await oidc.authorizationCodeGrant(config, callback, checks);
+  expect(tokens.claims()).toMatchObject({
+    email: "new@example.com",
+    "https://shop.example.com/plan": "gold",
+    iss: `${harness.server.url}/`,
+  });
+});
+
+test("the same login is denied when the action denies", async () => {
+  const checks = await startLogin();
+  await submit({ username: "denied@example.com", password: PASSWORD });
+  const callback = callbacks.at(-1)!;
+  expect(callback.searchParams.get("error")).toBe("access_denied");
+  expect(callback.searchParams.get("error_description")).toBe("Not on the guest list");
+  expect(callback.searchParams.get("state")).toBe(checks.expectedState);
+});
+
+test("a blocked user is refused on the page and never reaches the application", async () => {
+  const before = callbacks.length;
+  await startLogin();
+  await submit({ username: "blocked@example.com", password: PASSWORD });
+  expect(new URL(page.url()).pathname).toBe("/u/login");
+  expect(await page.$eval("[role=alert]", (element) => element.textContent)).toMatch(/blocked/);
+  expect(callbacks.length).toBe(before);
+});
