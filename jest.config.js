@@ -15,11 +15,12 @@ const base = {
   },
   transformIgnorePatterns: ["/node_modules/(?!(jose|oidc-provider|openid-client|oauth4webapi)/)"],
   setupFiles: ["<rootDir>/test/setup-env.ts"],
-  // Jest's 5 s default fails tests on a busy 2-core machine (two workers, servers and compilers
-  // beside them); a hang still ends, and speed is the bench's to measure, not the tests'.
-  testTimeout: 60_000,
 };
 module.exports = {
+  // Jest's 5 s default fails tests on a busy 2-core machine (two workers, servers and compilers
+  // beside them); a hang still ends, and speed is the bench's to measure, not the tests'. A
+  // global option: set in a project, Jest ignores it.
+  testTimeout: 60_000,
   // The heaviest suites first, by the last run's figures (scripts/run-tests.ts names the file).
   testSequencer: "<rootDir>/test/sequencer.js",
   projects: [

@@ -10,9 +10,6 @@ import * as oidc from "openid-client";
 import { ensureChromium } from "../../scripts/lib/chromium";
 import { startHarness, TEMPLATE, type Harness } from "../server/helpers";
 
-// The first login loads the protocol library (and, in Jest, compiles it): more than Jest's 5 s default on a busy machine.
-jest.setTimeout(60_000);
-
 const CALLBACK = "https://app.example.com/callback";
 const PASSWORD = "Correct-Horse-9-battery";
 const BANNER = '<div id="tenant-banner">{{ tenant.friendly_name }} welcomes you to {{ application.name }}</div>';

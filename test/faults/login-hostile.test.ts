@@ -9,9 +9,6 @@
 import { startHarness, type Harness } from "../server/helpers";
 import { printFigure } from "./support";
 
-// The first login loads the protocol library (and, in Jest, compiles it): more than Jest's 5 s default on a busy machine.
-jest.setTimeout(60_000);
-
 const CALLBACK = "https://app.example.com/callback";
 const PASSWORD = "Correct-Horse-9-battery";
 const SCRIPT = `"><script>alert(1)</script>`;

@@ -1,8 +1,6 @@
 /** Adoption shown before it happens: check names the adopted object and the fields `up` will change. */
 import { call, eventStreamProvider, formProvider, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 describe("adoption at preview", () => {
   let harness: ProviderHarness;
   let warnings: string[];

@@ -11,8 +11,6 @@ import { kindModule } from "../../provider/lifecycle/kind-modules";
 import { getBranding, getBrandingTheme } from "../../provider/index";
 import { call, dispatchingProvider, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const branding = dispatchingProvider("branding");
 const theme = dispatchingProvider("brandingTheme");
 

@@ -15,8 +15,6 @@ import { resolveSettings, type TenantSettingsInput } from "../../provider/client
 import { startPlainServer, startSilentHost } from "../e2e/hosts";
 import { startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const target = { kind: "form", action: "list" };
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(

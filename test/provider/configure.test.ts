@@ -18,8 +18,6 @@ import {
   type ProviderHarness,
 } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const PASSWORD = "never-print-me-5e1f";
 const stream = {
   name: "audit",

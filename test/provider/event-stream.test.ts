@@ -8,8 +8,6 @@ import {
   type ProviderHarness,
 } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const PASSWORD = "hook-password-7f3a9";
 const audit = {
   name: "audit",

@@ -6,8 +6,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { call, formProvider, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const SECRET = {
   captcha: "recaptcha-secret-Zx81",
   maps: "gmaps-key-Qw72",

@@ -1,8 +1,6 @@
 /** Form provider methods against a started tenant server: lifecycle, drift, adoption. */
 import { call, countForms, formProvider, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const signup = {
   name: "Sign-up",
   languages: { primary: "en" },

@@ -17,8 +17,6 @@ import {
   type ProviderHarness,
 } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const PASSWORD = "journal-hook-password-31";
 const form = (name: string) => ({
   name,

@@ -3,8 +3,6 @@ import { FeatureUnavailableError } from "../../provider/client/errors";
 import { getLoginTemplate } from "../../provider/index";
 import { call, loginTemplateProvider, startHarness, TEMPLATE, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const PATH = "/branding/templates/universal-login";
 
 describe("LoginTemplate provider", () => {

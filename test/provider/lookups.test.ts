@@ -22,8 +22,6 @@ import type { Output } from "@pulumi/pulumi";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { seedRealisticTenant, type SeededTenant, adminToken } from "../fixtures/realistic-tenant";
 
-jest.setTimeout(60_000);
-
 const valueOf = <T>(output: Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 const isSecret = (output: Output<unknown>) => (output as unknown as { isSecret: Promise<boolean> }).isSecret;
 

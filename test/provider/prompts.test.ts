@@ -10,8 +10,6 @@ import { resolveSettings } from "../../provider/client/settings";
 import { kindModule } from "../../provider/lifecycle/kind-modules";
 import { call, dispatchingProvider, startHarness, TEMPLATE, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const settings = dispatchingProvider("promptSettings");
 const customText = dispatchingProvider("promptCustomText");
 const partials = dispatchingProvider("promptScreenPartials");

@@ -3,8 +3,6 @@ import { forgetClaims } from "../../provider/lifecycle/create-once";
 import { providerFor } from "../fixtures/providers";
 import { call, PROVIDER_TEXT, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const policyProvider = providerFor("rateLimitPolicy");
 const policy = {
   resource: "oauth_authentication_api",

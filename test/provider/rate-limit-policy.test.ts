@@ -10,8 +10,6 @@ import {
 } from "../../provider/client/errors";
 import { startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const MISSING_ID = "rlp_111111111111111111111";
 
 /** A tenant without the Early Access feature: the whole API answers 404 (no such route). */

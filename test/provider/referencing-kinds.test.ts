@@ -17,8 +17,6 @@ import { describeUnmanaged, findUnmanaged } from "../../provider/cli/unmanaged";
 import { resetRuntime } from "../../provider/runtime";
 import { runtime, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const API_KEY = "sk-Store-Key-never-written-1";
 
 describe("kinds served by the table alone, one referencing the other", () => {

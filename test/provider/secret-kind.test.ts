@@ -25,8 +25,6 @@ import { CONNECTOR_KIND } from "../fixtures/kinds/connector";
 import { removeDir, startHarness as startServer, tempDir } from "../server/helpers";
 import { call, dispatchingProvider, PROVIDER_TEXT, runtime, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const SECRET = "sign-Conn3ct0r-first";
 const ROTATED = "sign-Conn3ct0r-second";
 

@@ -13,8 +13,6 @@ import { UNKNOWN } from "../../provider/lifecycle/shared";
 import { sharedClient } from "../../provider/runtime";
 import { call, dispatchingProvider, startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const provider = dispatchingProvider("triggerBindings");
 const bindingsPath = (trigger: string) => `/actions/triggers/${trigger}/bindings`;
 

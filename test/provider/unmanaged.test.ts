@@ -11,8 +11,6 @@ import { resetRuntime } from "../../provider/runtime";
 import type { TenantServer } from "../../server/index";
 import { startHarness, type ProviderHarness } from "./helpers";
 
-jest.setTimeout(60_000);
-
 const FORM = { name: "Sign-up", start: { next_node: "$ending" }, ending: {} };
 
 describe("objects no stack manages", () => {

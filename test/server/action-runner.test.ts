@@ -10,8 +10,6 @@ import { actionRunJob, type ActionRun } from "../../api/kinds/action/tenant-runt
 import { codeSandbox } from "../../server/sandbox";
 import { RECORD_LIMITS } from "../../server/sandbox/records";
 
-jest.setTimeout(60_000);
-
 let sandbox: ReturnType<typeof codeSandbox>;
 beforeAll(() => (sandbox = codeSandbox({ timeoutMs: 3000 })));
 afterAll(() => sandbox.close());

@@ -21,9 +21,6 @@ import {
 } from "../fixtures/service/actions";
 import { expectError, removeDir, startHarness, tempDir, tokenFor, type Harness } from "./helpers";
 
-// Builds and deploys take their time, as on the service; a loaded machine takes longer.
-jest.setTimeout(60_000);
-
 const PATH = "/api/v2/actions/actions";
 const CODE = "exports.onExecutePostLogin = async (event, api) => { api.prompt.render(event.secrets.FORM_ID); };";
 const SECRET_VALUE = "ap_SEALED-form-id-42";

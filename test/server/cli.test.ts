@@ -11,8 +11,6 @@ import { buildCli, exited, startCli as startBuiltCli, type BuiltCli, type Runnin
 import { request, removeDir, tempDir, tokenFor } from "./helpers";
 import type { AdminCredentials, TenantServer } from "../../server/index";
 
-jest.setTimeout(60_000);
-
 const ROOT = resolve(__dirname, "../..");
 let built: BuiltCli;
 let cli: string;

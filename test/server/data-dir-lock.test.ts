@@ -10,8 +10,6 @@ import { buildCli, exited, startCli, type BuiltCli } from "./cli-process";
 import { removeDir, tempDir } from "./helpers";
 import { DATA_DIR_LOCK_FILE, DataDirInUseError, dataDirHolder, startTenantServer } from "../../server/index";
 
-jest.setTimeout(60_000);
-
 let built: BuiltCli;
 beforeAll(() => {
   built = buildCli();

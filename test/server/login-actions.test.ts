@@ -14,9 +14,6 @@ import {
   type LoginServer,
 } from "./login-support";
 
-// The first login loads the protocol library (and, in Jest, compiles it): more than Jest's 5 s default on a busy machine.
-jest.setTimeout(60_000);
-
 const CALLBACK = "https://app.example.com/callback";
 const PASSWORD = "correct horse battery staple";
 const SECRET = "a-secret-long-enough-for-the-library-0123456789";

@@ -8,9 +8,6 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { removeDir, startHarness, tempDir } from "./helpers";
 import { CookieClient, hiddenField, startLoginServer, TestAccounts, type LoginServer } from "./login-support";
 
-// The first login loads the protocol library (and, in Jest, compiles it): more than Jest's 5 s default on a busy machine.
-jest.setTimeout(60_000);
-
 const CALLBACK = "https://app.example.com/callback";
 const PASSWORD = "correct horse battery staple";
 

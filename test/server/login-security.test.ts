@@ -10,9 +10,6 @@ import { BRUTE_FORCE } from "../../server/login/guard";
 import { TEMPLATE } from "./helpers";
 import { CookieClient, hiddenField, startLoginServer, TestAccounts, type LoginServer } from "./login-support";
 
-// The first login loads the protocol library (and, in Jest, compiles it): more than Jest's 5 s default on a busy machine.
-jest.setTimeout(60_000);
-
 const CALLBACK = "https://app.example.com/callback";
 const PASSWORD = "correct horse battery staple";
 const SCRIPT = `"><script>alert(1)</script>`;

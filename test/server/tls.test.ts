@@ -7,8 +7,6 @@ import { removeDir, tempDir } from "./helpers";
 import { serialNumberHex } from "../../server/tls";
 
 const dirs = [tempDir("tenant-tls-a-"), tempDir("tenant-tls-b-")];
-// Two servers each make an RSA CA and key at start: a bound for a busy machine, not a measurement.
-jest.setTimeout(60_000);
 
 const servers: TenantServer[] = [];
 

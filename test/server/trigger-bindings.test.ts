@@ -8,9 +8,6 @@
 import { BINDING, BINDINGS_EMPTY, BINDINGS_FIRST_PAGE, BINDINGS_LATER_PAGE } from "../fixtures/service/actions";
 import { expectError, startHarness, type Harness } from "./helpers";
 
-// Builds and deploys take their time, as on the service; a loaded machine takes longer.
-jest.setTimeout(60_000);
-
 const BINDINGS = "/api/v2/actions/triggers/post-login/bindings";
 const keys = (value: unknown) => Object.keys(value as object);
 

@@ -13,8 +13,6 @@ import { startPluginServer } from "../../../provider/plugin/server";
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/schema/envelope";
 import { startHarness, type ProviderHarness } from "../helpers";
 
-jest.setTimeout(60_000);
-
 const FLOW = "tenant:index:Flow";
 const CONNECTION = "tenant:index:FlowVaultConnection";
 const FLOW_URN = "urn:pulumi:dev::proj::tenant:index:Flow::enrich";

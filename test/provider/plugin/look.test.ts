@@ -10,8 +10,6 @@ import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import { startPluginServer } from "../../../provider/plugin/server";
 import { startHarness, type ProviderHarness } from "../helpers";
 
-jest.setTimeout(60_000);
-
 const THEME_TYPE = "tenant:index:BrandingTheme";
 const URN = "urn:pulumi:dev::proj::tenant:index:BrandingTheme::look";
 

@@ -10,8 +10,6 @@ import { kindOfToken, startPluginServer } from "../../../provider/plugin/server"
 import { SECRET_SIG, SECRET_SIG_KEY } from "../../../provider/schema/envelope";
 import { startHarness, type ProviderHarness } from "../helpers";
 
-jest.setTimeout(60_000);
-
 const FORM = "tenant:index:Form";
 const URN = "urn:pulumi:dev::proj::tenant:index:Form::signup";
 /** The form of test/e2e/plugin-program/signup-form.json as the engine sends it: the package schema's names. */

@@ -8,8 +8,6 @@ import { inTurn, TURN_SIZE } from "../../../../provider/lifecycle/registration-t
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // The tests below import every resource class of the package (compiled on first import): on a
-// busy machine that alone can outlast jest's default 5 s. A ceiling for a hang, not a measure.
-jest.setTimeout(60_000);
 
 describe("registration turns", () => {
   it("lets the first of a burst go at once and the others a turn-size at a time", async () => {
