@@ -21,7 +21,9 @@ import {
   supportedRuntime,
 } from "./rules/actions";
 import { knownEventTypes, webhookAuthorization, webhookHttps } from "./rules/event-streams";
+import { AA_NORMAL_TEXT, themeTextContrast } from "./rules/contrast";
 import { flowIdsOf, nodesReachable, pathsEnd, sensitiveFieldsHttps } from "./rules/forms";
+import { allowedOrigins, noInlineCode } from "./rules/login-page";
 import { allowedHosts, flowCredentials, httpsCalls } from "./rules/outside-calls";
 import { DEFAULT_CREDENTIAL_HEADERS } from "./rules/literals";
 import { adoptionsOwnedElsewhere, productionRateLimits, projectStackOfUrn, stackNameOfUrn } from "./rules/stack";
@@ -228,6 +230,54 @@ export const POLICIES: (ResourceValidationPolicy | StackValidationPolicy)[] = [
       properties: {
         sensitiveFieldTypes: strings("FIELD component types whose values are sensitive.", ["PASSWORD", "PAYMENT"]),
         sensitiveFieldIds: strings("Component ids whose values are sensitive, whatever their type."),
+      },
+    },
+  ),
+  resourcePolicy(
+    "login-page-allowed-origins",
+    "mandatory",
+    "The login page template and the screen partials load scripts, stylesheets, frames and embedded objects (and send forms, and set a <base>) only from the login page's own domain (relative URLs) or an origin on allowedOrigins (`https://cdn.example.com`, `https://*.example.com`; empty, the default, allows none); a URL whose origin is built from Liquid is named. A partial holds no inline <script>; the template may, unless templateInlineScripts is false.",
+    (resource, config) => allowedOrigins(resource, config),
+    {
+      properties: {
+        allowedOrigins: strings(
+          "Origins the login page may load from (`https://cdn.example.com`, `https://*.example.com`).",
+        ),
+        templateInlineScripts: {
+          type: "boolean",
+          default: true,
+          description: "Whether the page template may hold inline scripts (a partial never may).",
+        },
+      },
+    },
+  ),
+  resourcePolicy(
+    "login-partials-no-inline-code",
+    "mandatory",
+    "A screen partial holds no inline event handler (an on* attribute: onclick, onerror, …) and no javascript: URL: a partial runs inside the login box, next to the password. The page template is judged too when includeTemplate is true.",
+    (resource, config) => noInlineCode(resource, config),
+    {
+      properties: {
+        includeTemplate: {
+          type: "boolean",
+          default: false,
+          description: "Whether the login page template is judged as the partials are.",
+        },
+      },
+    },
+  ),
+  resourcePolicy(
+    "login-theme-contrast",
+    "advisory",
+    "A branding theme's text colours reach a contrast ratio of 4.5:1 (WCAG 2 level AA for normal text) against what they stand on: body text, title, links, error and success messages and secondary button labels on the widget background, the primary button's label on the button, typed text and labels on the input background. Only #rgb and #rrggbb colours are judged. Advisory by default: it is about who can read the page, not who can reach the tenant.",
+    (resource, config) => themeTextContrast(resource, config),
+    {
+      properties: {
+        minimumRatio: {
+          type: "number",
+          default: AA_NORMAL_TEXT,
+          description: "The minimum contrast ratio (4.5 is WCAG AA for normal text, 7 is AAA).",
+        },
       },
     },
   ),
