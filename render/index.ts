@@ -3,8 +3,9 @@
  * (prompt, screen, language, form) to HTML. No I/O: the tenant server serves what it
  * draws, and the review draws the same pages.
  */
-export { DEFAULT_TEMPLATE, TEMPLATE_LIMITS, renderLoginPage, templateVariables } from "./page";
-export { DEFAULT_COLOURS, renderHead, renderWidget } from "./widget";
+export { DEFAULT_TEMPLATE, TEMPLATE_LIMITS, firstLoginPrompt, renderLoginPage, templateVariables } from "./page";
+export { DEFAULT_COLOURS, renderHead, renderWidget, type InsertionPoint } from "./widget";
+export { themeCss, type ThemeLook } from "./theme";
 export {
   DEFAULT_LANGUAGE,
   DEFAULT_TEXTS,
@@ -15,4 +16,4 @@ export {
   type ScreenTexts,
 } from "./texts";
 export { escapeHtml, safeColour, safeUrl } from "./html";
-export type { LoginBoxForm, LoginPage, RenderedPage, TenantLook } from "./types";
+export type { ByScreen, DeepPartial, SettingsLook, LoginBoxForm, LoginPage, RenderedPage, TenantLook } from "./types";

@@ -7,8 +7,8 @@
  * the reason comes back for the server's log.
  */
 import { Liquid, type Emitter } from "liquidjs";
-import { renderHead, renderWidget } from "./widget";
-import { directionOf, screenTexts } from "./texts";
+import { ownEntry, renderHead, renderWidget } from "./widget";
+import { directionOf, screenTexts, type ScreenTexts } from "./texts";
 import type { LoginPage, RenderedPage, TenantLook } from "./types";
 
 /** The service's fallback page: the tags alone. */
@@ -40,9 +40,23 @@ function liquidSource(template: string): string {
   return template.replaceAll("\u0000", "").replace(/(\{%-?\s*)auth0:(head|widget)(\s*-?%\})/g, "$1auth0_$2$3");
 }
 
+/**
+ * The login prompt's first screen for the tenant's prompt settings: `login-id` (the identifier
+ * alone, the password on a screen of its own) when `identifier_first` is on, else `login`.
+ */
+export function firstLoginPrompt(look: TenantLook): "login" | "login-id" {
+  return look.promptSettings?.identifier_first === true ? "login-id" : "login";
+}
+
+/** The page's texts: the defaults in its language, the tenant's custom text for its prompt, language and screen over them. */
+function textsOf(look: TenantLook, page: LoginPage): ScreenTexts {
+  const custom = ownEntry(ownEntry(ownEntry(look.customTexts, page.prompt), page.language), page.screen);
+  return screenTexts(page.language, page.prompt, names(look, page), custom);
+}
+
 /** The variables the template sees, as the service documents them. */
 export function templateVariables(look: TenantLook, page: LoginPage): Record<string, unknown> {
-  const texts = screenTexts(page.language, page.prompt, names(look, page));
+  const texts = textsOf(look, page);
   return {
     application: page.application ? { id: page.application.id, name: page.application.name } : {},
     branding: {
@@ -64,7 +78,7 @@ function names(look: TenantLook, page: LoginPage): { clientName: string; company
 }
 
 function renderWith(template: string, look: TenantLook, page: LoginPage): string {
-  const texts = screenTexts(page.language, page.prompt, names(look, page));
+  const texts = textsOf(look, page);
   const output = liquid.parseAndRenderSync(liquidSource(template), templateVariables(look, page)) as string;
   if (!output.includes(WIDGET_MARKER)) throw new Error("the template has no {%- auth0:widget -%} tag");
   return output

@@ -5,7 +5,7 @@
  */
 
 /** A screen of the hosted login this renderer draws. */
-export type ScreenName = "login" | "signup" | "error";
+export type ScreenName = "login" | "login-id" | "signup" | "error";
 
 /** The texts of one screen, keyed as the service's custom text keys. */
 export type ScreenTexts = Readonly<Record<string, string>>;
@@ -33,6 +33,16 @@ export const DEFAULT_TEXTS: Readonly<Record<string, Readonly<Record<ScreenName, 
       "too-many-attempts": "Your account has been blocked after multiple consecutive login attempts.",
       "invalid-request": "Your session has expired. Please try again.",
       "no-db-connection": "Invalid connection",
+    },
+    "login-id": {
+      pageTitle: "Log in | ${clientName}",
+      title: "Welcome",
+      description: "Log in to ${companyName} to continue to ${clientName}.",
+      usernamePlaceholder: "Email address",
+      buttonText: "Continue",
+      signupActionText: "Don't have an account?",
+      signupActionLinkText: "Sign up",
+      "invalid-request": "Your session has expired. Please try again.",
     },
     signup: {
       pageTitle: "Sign up | ${clientName}",
@@ -71,6 +81,16 @@ export const DEFAULT_TEXTS: Readonly<Record<string, Readonly<Record<ScreenName, 
       "too-many-attempts": "Votre compte a été bloqué suite à plusieurs tentatives de connexion consécutives.",
       "invalid-request": "Votre session a expiré. Veuillez réessayer.",
       "no-db-connection": "Connexion non valide",
+    },
+    "login-id": {
+      pageTitle: "Se connecter | ${clientName}",
+      title: "Bienvenue",
+      description: "Se connecter à ${companyName} pour continuer vers ${clientName}.",
+      usernamePlaceholder: "Adresse e-mail",
+      buttonText: "Continuer",
+      signupActionText: "Vous n'avez pas de compte ?",
+      signupActionLinkText: "Inscription",
+      "invalid-request": "Votre session a expiré. Veuillez réessayer.",
     },
     signup: {
       pageTitle: "S'inscrire | ${clientName}",
@@ -121,15 +141,20 @@ export function directionOf(language: string): "ltr" | "rtl" {
   return RIGHT_TO_LEFT.has(language) ? "rtl" : "ltr";
 }
 
-/** A screen's texts in `language`, the placeholders filled. */
+/**
+ * A screen's texts in `language`, the placeholders filled: the default texts, each key the tenant's
+ * custom text has (for this prompt, language and screen) replaced by its own.
+ */
 export function screenTexts(
   language: string,
   screen: ScreenName,
   names: { clientName: string; companyName: string },
+  custom?: Readonly<Record<string, unknown>>,
 ): ScreenTexts {
   const table = (DEFAULT_TEXTS[language] ?? DEFAULT_TEXTS[DEFAULT_LANGUAGE])[screen];
+  const own = Object.entries(custom ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string");
   return Object.fromEntries(
-    Object.entries(table).map(([key, text]) => [
+    [...Object.entries(table), ...own].map(([key, text]) => [
       key,
       text.replaceAll("${clientName}", names.clientName).replaceAll("${companyName}", names.companyName),
     ]),

@@ -1,6 +1,17 @@
 /** What the hosted login's renderer draws from: the tenant's configuration and the page asked for. */
 import type { BrandingSettings } from "../api/neighbours";
+import type { BrandingTheme } from "../api/kinds/branding-theme/contract";
+import type { PromptSettings } from "../api/kinds/prompt-settings/contract";
 import type { ScreenName } from "./texts";
+
+/** `T` with every field optional, deeply: what a half-known configuration (a plan's) may give. */
+export type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+/** The prompts' settings as the renderer takes them. */
+export type SettingsLook = Partial<PromptSettings>;
+
+/** Texts or HTML by screen and key: `{ login: { title: "Hello" } }`. */
+export type ByScreen = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** The tenant's configuration the pages show. */
 export interface TenantLook {
@@ -8,6 +19,14 @@ export interface TenantLook {
   template?: string;
   /** The branding settings (`/branding`). */
   branding?: BrandingSettings;
+  /** The branding theme: the login box's colours, borders, fonts, page background and layout. */
+  theme?: DeepPartial<BrandingTheme>;
+  /** The prompts' settings (`identifier_first`: the login's first screen asks for the identifier only). */
+  promptSettings?: SettingsLook;
+  /** The custom texts: prompt → language → screen → key → text (over the default texts). */
+  customTexts?: Readonly<Record<string, Readonly<Record<string, ByScreen>>>>;
+  /** The screen partials: prompt → screen → insertion point → the tenant's HTML. */
+  partials?: Readonly<Record<string, ByScreen>>;
   /** The tenant's names. */
   tenant: { name: string; friendly_name: string; support_email?: string; support_url?: string };
 }

@@ -4,9 +4,28 @@
  * field names and ids (`username`, `password`, `email` at signup), the submit button
  * `name="action" value="default"`, a label for every field, and the tenant's colours and logo.
  */
+import type { PARTIAL_INSERTION_POINTS } from "../api/prompt-names.generated";
 import { escapeHtml, safeColour, safeUrl } from "./html";
+import { hidesLogo, themeCss, themeLogo } from "./theme";
 import type { ScreenTexts } from "./texts";
 import type { LoginPage, TenantLook } from "./types";
+
+/** Where a screen partial's HTML goes in the login box (the service's insertion points). */
+export type InsertionPoint = (typeof PARTIAL_INSERTION_POINTS)[number];
+
+/** `record[key]` when it is the record's own (a key from the store or a plan is never a prototype's). */
+export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The tenant's HTML for `point` on the page's screen, inserted as the service inserts it: as is
+ * (it is the tenant administrator's own markup, as trusted as the page template); empty when none.
+ */
+function partial(look: TenantLook, page: LoginPage, point: InsertionPoint): string {
+  const html = ownEntry(ownEntry(ownEntry(look.partials, page.prompt), page.screen), point);
+  return typeof html === "string" ? html : "";
+}
 
 /** The colours of a tenant without branding settings (the service's defaults). */
 export const DEFAULT_COLOURS = { primary: "#635dff", page_background: "#000000" } as const;
@@ -30,6 +49,7 @@ export function renderHead(look: TenantLook, texts: ScreenTexts): string {
     ".login-box button{width:100%;margin-top:24px;padding:14px;border:0;border-radius:3px;color:#fff;background:var(--primary-color);font-size:16px}",
     ".login-box .error{color:#d03c38;margin-top:12px}",
     ".login-box .logo{max-height:52px}",
+    themeCss(look.theme),
     "</style>",
   ].join("");
 }
@@ -45,13 +65,14 @@ function field(id: string, label: string, type: string, autocomplete: string, va
 
 /** The login box of a login or signup page (`{%- auth0:widget -%}`). */
 export function renderWidget(look: TenantLook, page: LoginPage, texts: ScreenTexts): string {
-  const logo = safeUrl(look.branding?.logo_url);
+  const logo = hidesLogo(look.theme) ? undefined : (themeLogo(look.theme) ?? safeUrl(look.branding?.logo_url));
   const form = page.form;
+  const at = (point: InsertionPoint) => partial(look, page, point);
   const parts = [
     `<main class="login-box" data-screen="${escapeHtml(page.screen)}">`,
     logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="${escapeHtml(look.tenant.friendly_name)}">` : "",
     `<h1>${escapeHtml(texts.title)}</h1>`,
-    `<p>${escapeHtml(texts.description)}</p>`,
+    `<p class="description">${escapeHtml(texts.description)}</p>`,
   ];
   if (page.prompt === "error") {
     const error = page.error ?? { code: "server_error", description: "" };
@@ -67,22 +88,31 @@ export function renderWidget(look: TenantLook, page: LoginPage, texts: ScreenTex
       form.errorKey
         ? `<p class="error" id="error-element" role="alert">${escapeHtml(texts[form.errorKey] ?? form.errorKey)}</p>`
         : "",
+      at("form-content-start"),
       page.prompt === "signup"
         ? field("email", texts.emailPlaceholder, "email", "email", form.values?.email ?? "")
         : field("username", texts.usernamePlaceholder, "text", "username", form.values?.username ?? ""),
-      field(
-        "password",
-        texts.passwordPlaceholder,
-        "password",
-        page.prompt === "signup" ? "new-password" : "current-password",
-      ),
+      // The identifier-first screen (`login-id`) asks for the identifier alone.
+      page.prompt === "login-id"
+        ? ""
+        : field(
+            "password",
+            texts.passwordPlaceholder,
+            "password",
+            page.prompt === "signup" ? "new-password" : "current-password",
+          ),
+      at("form-content-end"),
+      at("form-footer-start"),
       `<button type="submit" name="action" value="default">${escapeHtml(texts.buttonText)}</button>`,
+      at("form-footer-end"),
       "</form>",
+      at("secondary-actions-start"),
       form.switchHref
         ? page.prompt === "signup"
           ? `<p>${escapeHtml(texts.loginActionText)} <a href="${escapeHtml(form.switchHref)}">${escapeHtml(texts.loginActionLinkText)}</a></p>`
           : `<p>${escapeHtml(texts.signupActionText)} <a href="${escapeHtml(form.switchHref)}">${escapeHtml(texts.signupActionLinkText)}</a></p>`
         : "",
+      at("secondary-actions-end"),
     );
   }
   parts.push("</main>");

@@ -10,6 +10,11 @@
 # With POLICY_PACK set (a policy pack's folder, e.g. node_modules/pulumi-tenant-policy; and
 # optionally POLICY_PACK_CONFIG, its configuration file) the preview runs the pack: a mandatory
 # violation fails the preview, and the comment lists it first, by object.
+# With PICTURES_DIR set, the login screens the change restyles or rewords are drawn before and
+# after as PNG files in that folder (it needs a Chromium: Debian's `chromium`, Google Chrome, or
+# PULUMI_TENANT_CHROMIUM naming one; without one the comment says so and lists the changes); upload
+# the folder as the job's artifact, and set PICTURES_URL to where its files are published for the
+# comment to show them (the image links start with it; by default, with the folder's path).
 #   usage: preview.sh <stack> [project dir] [comment file]
 set -uo pipefail
 stack="$1"; dir="${2:-.}"; comment="${3:-pulumi-preview.md}"
@@ -27,6 +32,11 @@ if [ -n "${POLICY_PACK:-}" ]; then
   policy=(--policy-pack "$POLICY_PACK")
   [ -n "${POLICY_PACK_CONFIG:-}" ] && policy+=(--policy-pack-config "$POLICY_PACK_CONFIG")
 fi
+pictures=()
+if [ -n "${PICTURES_DIR:-}" ]; then
+  pictures=(--pictures "$PICTURES_DIR")
+  [ -n "${PICTURES_URL:-}" ] && pictures+=(--pictures-url "$PICTURES_URL")
+fi
 # The engine's plan, as JSON (standard output alone: the comment is built from it). Policy results
 # are only in the streaming form of that JSON, so it is asked for when a pack runs ...
 streaming="false"; [ -n "${POLICY_PACK:-}" ] && streaming="true"
@@ -38,7 +48,8 @@ out="$(pulumi preview --stack "$stack" --cwd "$dir" --diff --non-interactive --c
 printf '%s\n' "$out"
 printf '%s\n' "$out" > "$work/diff.txt"
 npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
-  --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`"
+  --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`" \
+  ${pictures[@]+"${pictures[@]}"}
 review=$?
 # 0: the comment is written and the preview succeeded; 2: the comment is written and names what
 # failed (invalid input, mandatory policy violations). Either way the job ends as the preview did.

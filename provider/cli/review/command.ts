@@ -11,6 +11,10 @@ import { planOfPreview, type PreviewJson } from "./plan";
 import { renderReview } from "./render";
 import type { PolicyViolation } from "./plan";
 import { parseEngineEventLines, policyViolationsOf, previewOfEvents } from "./policies";
+import { findChromium } from "./browser";
+import { lookReviews } from "./look";
+import { drawPictures } from "./pictures";
+import type { PictureLinks } from "./render-look";
 
 /** Its line in the usage. */
 export const REVIEW_SUMMARY =
@@ -20,6 +24,7 @@ export const REVIEW_SUMMARY =
 export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DIR] [--preview-json FILE]
                             [--diff-file FILE] [--preview-exit CODE] [--out FILE] [--title TEXT]
                             [--policy-pack DIR [--policy-pack-config FILE]]...
+                            [--pictures DIR [--pictures-url URL]]
 
 Writes a Markdown comment for a pull request from the engine's own plan: a summary table
 (each object, its action, the fields that change), each object's changes by identity (nodes,
@@ -28,7 +33,10 @@ changed field by field), each changed graph of nodes drawn as a Mermaid flowchar
 full \`pulumi preview --diff\` collapsed at the end. Secrets are masked; the comment stays
 under GitHub's 65,536 characters, with a note of what was cut. With policy packs, their
 mandatory violations come first (the preview fails; each named with its object) and the
-advisory ones in the summary row of their object.
+advisory ones in the summary row of their object. A plan that changes the login's look (page
+template, branding, theme, prompt settings, custom texts, partials) gets a section of the login
+screens it changes, with the texts' changes by screen and key; with --pictures, each screen is
+drawn before and after (by the hosted login's renderer, in a headless Chromium, scripts off).
 
 Options:
   --preview-json FILE  the output of \`pulumi preview --json\` (default: run it on the stack), or of
@@ -46,6 +54,12 @@ Options:
   --title TEXT         the comment's heading (default: "Preview of stack <name>")
   --preview-exit CODE  the exit code of the preview that wrote --preview-json (the heading says
                        whether it succeeded)
+  --pictures DIR       draw the changed login screens before and after as PNG files in DIR (made
+                       when missing) and show them in the comment; needs Chromium (the \`chromium\`
+                       package, or PULUMI_TENANT_CHROMIUM naming the executable): without one, the
+                       comment says so and lists the changes without pictures
+  --pictures-url URL   where DIR's files are published (the comment's image links start with it;
+                       default: DIR as given, for a comment read beside the files)
   -h, --help           this text
 
 Exit codes: 0 the comment is written and the preview succeeded; 2 the comment is written and
@@ -130,6 +144,8 @@ export async function reviewCommand(args: string[]): Promise<number> {
       "preview-exit": { type: "string" },
       "policy-pack": { type: "string", multiple: true },
       "policy-pack-config": { type: "string", multiple: true },
+      pictures: { type: "string" },
+      "pictures-url": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -137,6 +153,10 @@ export async function reviewCommand(args: string[]): Promise<number> {
     process.stdout.write(`${REVIEW_HELP}\n`);
     return REVIEW_EXIT.ok;
   }
+  if (values["pictures-url"] !== undefined && values.pictures === undefined)
+    throw new Error(
+      "--pictures-url says where the pictures are published: give --pictures DIR too, the folder to draw them in",
+    );
   const cwd = path.resolve(values.cwd ?? ".");
   const stackArgs = values.stack ? ["--stack", values.stack] : [];
   const packs = values["policy-pack"] ?? [];
@@ -183,7 +203,15 @@ export async function reviewCommand(args: string[]): Promise<number> {
   const exit = values["preview-exit"] === undefined ? (previewFailed ? 1 : 0) : Number(values["preview-exit"]);
   if (!Number.isInteger(exit))
     throw new Error(`--preview-exit must be an exit code (a number), not ${values["preview-exit"]}`);
+  const looks = lookReviews(plan, tenants);
+  let pictures: PictureLinks | undefined;
+  if (values.pictures !== undefined && looks.some((look) => look.pairs.length > 0)) {
+    const outcome = await drawPictures(looks, path.resolve(values.pictures), findChromium());
+    pictures = { outcome, base: values["pictures-url"] ?? values.pictures };
+  }
   const comment = renderReview(plan, {
+    looks,
+    pictures,
     diffText,
     secrets: plan.secrets,
     tenants,

@@ -18,6 +18,7 @@ import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
 import { isObject } from "../../../api/json";
 import { asWritten } from "./updated-values";
+import { LOOK_KINDS, type LookObject } from "./look";
 
 /** One violation of a policy, as the comment shows it. */
 export interface PolicyViolation {
@@ -227,6 +228,8 @@ export interface ReviewPlan {
   objects?: Record<string, { kind: string; name: string }>;
   /** What the policy packs said (a preview run with `--policy-pack`), mandatory first. */
   policies?: PolicyViolation[];
+  /** The login look's objects the plan leaves as they are (the background of the screens' pictures). */
+  looks?: LookObject[];
 }
 
 /** The plaintext values at `kind`'s secret paths in `values` (either door's names). */
@@ -274,11 +277,21 @@ export function planOfPreview(preview: PreviewJson): ReviewPlan {
   const seen = new Set<string>();
   const secrets = new Set<string>();
   const objects: Record<string, { kind: string; name: string }> = {};
+  const looks: LookObject[] = [];
   for (const step of preview.steps ?? []) {
     const type = step.newState?.type ?? step.oldState?.type ?? step.urn.split("::")[2] ?? "";
     const id = [step.newState, step.oldState].map((state) => state?.id ?? state?.outputs?.id).find(isObjectId);
     const objectKind = kindOfType(type);
     if (id && objectKind) objects[id] = { kind: objectKind, name: step.urn.split("::").pop() ?? step.urn };
+    const unchanged = step.op === "same" ? step.newState?.inputs : undefined;
+    if (objectKind && unchanged && LOOK_KINDS.has(objectKind)) {
+      const door = type.startsWith("tenant:index:") ? "plugin" : "dynamic";
+      looks.push({
+        kind: objectKind,
+        tenant: namespaceOf(unchanged),
+        values: reviewValues(objectKind, door, unchanged),
+      });
+    }
     for (const secret of stepSecrets(type, [step.oldState, step.newState])) secrets.add(secret);
     const change = plannedChange(
       { op: step.op, urn: step.urn, old: step.oldState, new: step.newState, replaceReasons: step.replaceReasons },
@@ -299,5 +312,5 @@ export function planOfPreview(preview: PreviewJson): ReviewPlan {
     changes.push({ urn, name, kind, type, stack, tenant: "", action: "invalid", replaceReasons: [], errors: messages });
   }
   const loose = [...errors.entries()].filter(([urn]) => !seen.has(urn)).flatMap(([, messages]) => messages);
-  return { changes, errors: loose, secrets: [...secrets], objects };
+  return { changes, errors: loose, secrets: [...secrets], objects, looks };
 }

@@ -10,6 +10,8 @@ import { drawChange } from "./graph";
 import { diffValues, groupByItem, IDENTITY_KEYS, type ItemChange } from "./identity-diff";
 import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
 import { failureAlert } from "./render-failure";
+import type { LookReview } from "./look";
+import { lookSection, type PictureLinks } from "./render-look";
 import { orderLines } from "./render-order";
 import { adviceOf, alert, cell, looseAdvice, mandatory, policyFailures } from "./render-policies";
 
@@ -39,6 +41,10 @@ export interface RenderOptions {
    * the preview failed, the engine's first error line is read here, then in `diffText`.
    */
   previewLog?: string;
+  /** The login screens the plan changes (see look.ts), shown after the summary. */
+  looks?: LookReview[];
+  /** Their pictures, when the review was asked to draw them. */
+  pictures?: PictureLinks;
 }
 
 /** What a value references, in words (`flow \`enrich\``), or undefined. */
@@ -264,6 +270,9 @@ export function renderReview(plan: ReviewPlan, options: RenderOptions = {}): str
   let body = scrub(head, secrets);
   const sorted = [...plan.changes].sort((a, b) => ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action));
   const cut: string[] = [];
+  const screens = scrub(lookSection(options.looks ?? [], options.pictures).join("\n"), secrets);
+  if (screens !== "" && body.length + screens.length + 1 <= limit) body += `\n${screens}`;
+  else if (screens !== "") cut.push("the login screens");
   for (const change of sorted) {
     const text = scrub(section(change, namingOf(plan)).join("\n"), secrets);
     if (text === "") continue;

@@ -97,27 +97,37 @@ const PACK = "policy/src/policies.ts";
  */
 /**
  * The hosted login (server/login/) is a named consumer, like the pack: it runs the post-login
- * actions (their runtime and live version, from the action's room) and shows the page template
- * and the branding settings.
+ * actions (their runtime and live version, from the action's room) and shows the page's look:
+ * the template, the branding, the theme, the prompt settings, the texts and the partials. The
+ * review draws the same look before and after a plan (provider/cli/review/look.ts).
  */
 const LOGIN = { actions: "server/login/actions.ts", look: "server/login/look.ts" };
+const REVIEW_LOOK = "provider/cli/review/look.ts";
+/** The pack's rules of the login page's markup; they also say HTML's own `form` and `action` (an element, an attribute). */
+const LOGIN_PAGE_RULES = "policy/src/rules/login-page.ts";
 
 const EXPECTED: Record<KindName, string[]> = {
-  form: [...TABLE, PACK, "policy/src/rules/forms.ts", "provider/policy-support.ts"],
+  form: [...TABLE, PACK, "policy/src/rules/forms.ts", "provider/policy-support.ts", LOGIN_PAGE_RULES],
   eventStream: [...TABLE, "policy/src/rules/event-streams.ts", "provider/policy-support.ts"],
-  loginTemplate: [...TABLE, LOGIN.look],
+  loginTemplate: [...TABLE, LOGIN.look, REVIEW_LOOK, LOGIN_PAGE_RULES],
   // Production rate limits that block: a stack rule.
   rateLimitPolicy: [...TABLE, "policy/src/rules/stack.ts"],
   flow: ["api/kinds/index.ts", PACK, "policy/src/rules/outside-calls.ts"],
   flowVaultConnection: [...TABLE, "policy/src/rules/outside-calls.ts"],
   // The pack judges a trigger's bindings against the actions the program declares.
-  action: [...TABLE, "policy/src/rules/actions.ts", "policy/src/rules/trigger-bindings.ts", LOGIN.actions],
+  action: [
+    ...TABLE,
+    "policy/src/rules/actions.ts",
+    "policy/src/rules/trigger-bindings.ts",
+    LOGIN.actions,
+    LOGIN_PAGE_RULES,
+  ],
   triggerBindings: [...TABLE, "policy/src/rules/trigger-bindings.ts"],
-  branding: [...TABLE, LOGIN.look],
-  brandingTheme: [...TABLE],
-  promptSettings: [...TABLE],
-  promptCustomText: [...TABLE],
-  promptScreenPartials: [...TABLE],
+  branding: [...TABLE, LOGIN.look, REVIEW_LOOK],
+  brandingTheme: [...TABLE, LOGIN.look, REVIEW_LOOK, "policy/src/rules/contrast.ts"],
+  promptSettings: [...TABLE, LOGIN.look, REVIEW_LOOK],
+  promptCustomText: [...TABLE, LOGIN.look, REVIEW_LOOK],
+  promptScreenPartials: [...TABLE, LOGIN.look, REVIEW_LOOK, LOGIN_PAGE_RULES],
 };
 
 describe("where each kind is written", () => {
