@@ -46,6 +46,8 @@ export const NEIGHBOUR_SCOPES = {
   },
   users: { read: "read:users", create: "create:users", update: "update:users", delete: "delete:users" },
   connections: { read: "read:connections", update: "update:connections" },
+  /** The tenant's settings (`/tenants/settings`: its languages, names and support addresses). */
+  tenantSettings: { read: "read:tenant_settings", update: "update:tenant_settings" },
 } as const;
 
 /** Custom domain statuses. */

@@ -2,7 +2,8 @@
  * A realistic tenant: a sign-up form (STEP, ROUTER and FLOW nodes with components) whose
  * FLOW node runs a flow defined here, the flow's HTTP action calling a CRM through a flow
  * vault connection whose token is secret config, the hosted login page template kept in
- * login.html, an audit event stream to a webhook whose password is secret config, a
+ * login.html and the login page's look (branding, a theme, the identifier screen's texts in
+ * English and French, a partial under its form), an audit event stream to a webhook whose password is secret config, a
  * post-login action that shows the form to a user without a company (its secrets the form's
  * id and the CRM token) bound to the post-login trigger, an event stream to an action, and a
  * rate limit policy looked up and exported. No id is written here or in the config: the form
@@ -108,9 +109,90 @@ const signup = new tenant.Form("signup", {
   style: { css: ".form-title { color: #1f2937; }" },
 });
 
-new tenant.LoginTemplate("login", {
+const login = new tenant.LoginTemplate("login", {
   template: fs.readFileSync(path.join(__dirname, "login.html"), "utf8"),
 });
+
+/** The login page's look: the brand's colour and logo, and the theme of the login box. */
+const brandBlue = "#0059d6";
+const logoUrl = "https://example.com/logo.png";
+new tenant.Branding("branding", { colors: { primary: brandBlue, page_background: "#f3f4f6" }, logo_url: logoUrl });
+
+/** The login box's theme, whole as the service takes it; a text's size is a percentage of `reference_text_size`. */
+const dark = "#1f2937";
+const grey = "#4b5563";
+const white = "#ffffff";
+const style = (size: number, bold = false) => ({ size, bold });
+const theme = new tenant.BrandingTheme("theme", {
+  displayName: "Example Inc.",
+  colors: {
+    body_text: dark,
+    error: "#b91c1c",
+    header: dark,
+    icons: grey,
+    input_background: white,
+    input_border: grey,
+    input_filled_text: dark,
+    input_labels_placeholders: grey,
+    links_focused_components: brandBlue,
+    primary_button: brandBlue,
+    primary_button_label: white,
+    secondary_button_border: grey,
+    secondary_button_label: dark,
+    success: "#047857",
+    widget_background: white,
+    widget_border: grey,
+  },
+  fonts: {
+    font_url: "",
+    reference_text_size: 16,
+    title: style(150, true),
+    subtitle: style(87.5),
+    body_text: style(87.5),
+    buttons_text: style(100, true),
+    input_labels: style(100),
+    links: style(87.5, true),
+    links_style: "normal",
+  },
+  borders: {
+    button_border_radius: 8,
+    button_border_weight: 1,
+    buttons_style: "rounded",
+    input_border_radius: 8,
+    input_border_weight: 1,
+    inputs_style: "rounded",
+    show_widget_shadow: true,
+    widget_border_weight: 0,
+    widget_corner_radius: 12,
+  },
+  page_background: { background_color: "#f3f4f6", background_image_url: "", page_layout: "center" },
+  widget: {
+    header_text_alignment: "center",
+    logo_height: 52,
+    logo_position: "center",
+    logo_url: logoUrl,
+    social_buttons_layout: "bottom",
+  },
+});
+
+/** The identifier screen's texts in each language the login page speaks. */
+const loginIdTexts: Record<string, Record<string, string>> = {
+  en: { title: "Welcome to Example Inc.", description: "Log in to continue to Example." },
+  fr: { title: "Bienvenue chez Example Inc.", description: "Connectez-vous pour continuer vers Example." },
+};
+for (const [language, texts] of Object.entries(loginIdTexts)) {
+  new tenant.PromptCustomText(`login-id-${language}`, { prompt: "login-id", language, body: { "login-id": texts } });
+}
+
+/** A line under the identifier form, inserted into the template above (partials need one, and a custom domain). */
+new tenant.PromptScreenPartials(
+  "login-id-partials",
+  {
+    prompt: "login-id",
+    screens: { "login-id": { "form-content-end": '<p class="help">Trouble signing in? Ask it@example.com</p>' } },
+  },
+  { dependsOn: [login] },
+);
 
 const audit = new tenant.EventStream("audit", {
   name: "audit-log",
@@ -199,3 +281,4 @@ export const formId = signup.id;
 export const flowId = enrich.id;
 export const eventStreamId = audit.id;
 export const actionId = askCompany.id;
+export const themeId = theme.id;

@@ -207,15 +207,17 @@ export function singletonKindModule(name: string): AnyKindModule {
       if (failures.length > 0 || !ctx) return { inputs: news, failures };
       const previous = withoutProvider(olds);
       const creating = Object.keys(previous).length === 0;
+      const client = clientOf(ctx);
+      // What later singletons of the program may need (a partials' template): this one is declared,
+      // noted before any request of its own check, so a needing check that runs meanwhile sees it.
+      if (client) noteDeclaredSingleton(client.settings.origin, name);
       // Only what is about to be written asks the tenant: an unchanged object costs no request.
       if (hooks.checkWrite && (creating || !same(inputs, previous))) {
-        const client = clientOf(ctx);
         const known = Object.fromEntries(fields.map((field) => [field, knownOnly(inputs[field])]));
         const issues = client ? await hooks.checkWrite(known, tenantReader(client)) : [];
         if (issues.length > 0)
           return { inputs: news, failures: issues.map(({ property, reason }) => ({ property, reason })) };
       }
-      const client = clientOf(ctx);
       if (client && spec.relations?.needs && (creating || !same(inputs, previous)) && !hooks.isEmpty?.(inputs)) {
         const missing = await missingNeeds(spec, client);
         if (missing.length > 0) return { inputs: news, failures: missing };
@@ -225,8 +227,6 @@ export function singletonKindModule(name: string): AnyKindModule {
           ? claimedBefore(spec, name, client, inputs, JSON.stringify(pick(inputs)), hooks.describe(inputs))
           : undefined;
       if (claimed) return { inputs: news, failures: [claimed] };
-      // What later singletons of the program may need (a partials' template): this one is declared.
-      if (client) noteDeclaredSingleton(client.settings.origin, name);
       if (!creating) return { inputs: news, failures };
       return { inputs: news, failures: await refuseSilentTakeover(ctx, inputs) };
     },

@@ -13,6 +13,23 @@ import { ANY_REF, TypedPrinter, type ObjectTypes, type TypeSpec } from "./typed"
 export type { ObjectTypes, TypeSpec } from "./typed";
 const PRIMITIVE = { string: "String", integer: "Int", number: "Float64", boolean: "Bool" } as const;
 
+/**
+ * The Go SDK's built-in type of `type` when it has one: a primitive, or arrays and maps of them
+ * (`StringMap`, then `StringMapMap` for a map of string maps, as the SDK's codegen types them).
+ */
+function builtinOf(type: TypeSpec | undefined): string | undefined {
+  if (!type || type.$ref !== undefined || type.oneOf !== undefined) return undefined;
+  const primitive = PRIMITIVE[type.type as keyof typeof PRIMITIVE];
+  if (primitive) return primitive;
+  const inner =
+    type.type === "array"
+      ? builtinOf(type.items as TypeSpec | undefined)
+      : type.type === "object"
+        ? builtinOf(type.additionalProperties as TypeSpec | undefined)
+        : undefined;
+  return inner ? `${inner}${type.type === "array" ? "Array" : "Map"}` : undefined;
+}
+
 /** The Go SDK's name of a property: the schema's name with its first letter capitalised (`nextNode` → `NextNode`). */
 export function goFieldName(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
@@ -93,8 +110,8 @@ export class GoPrinter extends TypedPrinter {
       const object = this.typeOf(items.$ref);
       return object ? `${this.pkg}.${object.name}${suffix}` : undefined;
     }
-    const primitive = PRIMITIVE[items.type as keyof typeof PRIMITIVE];
-    return primitive ? `pulumi.${primitive}${suffix}` : undefined;
+    const builtin = builtinOf(items);
+    return builtin ? `pulumi.${builtin}${suffix}` : undefined;
   }
 
   private array(value: unknown, items: TypeSpec | undefined, depth: number, where: string): string {

@@ -39,6 +39,10 @@ export class JavaPrinter extends TypedPrinter {
         );
       case "object":
         return this.map(value, type.additionalProperties as TypeSpec | undefined, depth, where);
+      case "number":
+        // A schema number is a Java Double: `8` would be an int, which no Double parameter takes.
+        if (typeof value !== "number") throw new Error(`${where}: expected a number, found ${JSON.stringify(value)}`);
+        return Number.isInteger(value) ? `${value}.0` : String(value);
       default:
         return this.untyped(value, depth, where);
     }

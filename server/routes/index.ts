@@ -12,6 +12,7 @@ import { registerCustomDomainRoutes } from "./custom-domains";
 import { registerOAuthRoutes } from "./oauth";
 import { checkRelations, isServed } from "./relations";
 import { registerSingletonRoutes } from "./singleton";
+import { registerTenantSettingsRoutes } from "./tenant-settings";
 
 /** Registers the token endpoint, the management API and the admin routes. */
 export async function tenantRoutes(app: FastifyInstance, { context }: { context: TenantContext }): Promise<void> {
@@ -28,5 +29,6 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   // The neighbours the managed kinds lean on (api/neighbours.ts).
   registerCustomDomainRoutes(app, context);
   registerAccountRoutes(app, context);
+  registerTenantSettingsRoutes(app, context);
   registerAdminRoutes(app, context);
 }

@@ -74,8 +74,8 @@ describe("demo and drift scripts", () => {
     const first = run("demo");
     expect(first.stderr).not.toMatch(/demo failed/);
     expect(first.status).toBe(0);
-    // The stack and the example's nine resources.
-    expect(first.stdout).toMatch(/Done: 10 create/);
+    // The stack and the example's fourteen resources (nine, and the login page's look: five).
+    expect(first.stdout).toMatch(/Done: 15 create/);
     expect(first.stdout).toContain(`npm run -s tenant -- token --data-dir ${dataDir}`);
     const second = run("demo");
     expect(second.status).toBe(0);

@@ -13,7 +13,12 @@
  * flows they run: a seeded form runs a flow, and a FLOW node's flow is compared by name.
  * Actions come with their triggers' bindings, compared by action name and in order
  * (deploy-cli-actions.ts); a secret's value is never exported, so the second tenant holds
- * the secret by name.
+ * the secret by name. The login page's look comes whole: branding settings and template
+ * (`branding`), the theme (`themes`; the second tenant makes its own id, and importing again
+ * updates it rather than create a second), prompt settings, custom text in the tenant's two
+ * languages and a screen partial (`prompts`; the CLI exports custom text in the languages of
+ * `GET /tenants/settings`). Its screen renderers' list (`GET /prompts/rendering`) the tenant
+ * server does not answer: the CLI warns and exports the rest.
  */
 import * as fs from "node:fs";
 import { request as httpsRequest } from "node:https";
@@ -28,6 +33,7 @@ import {
   seedActions,
   untilBuilt,
 } from "./deploy-cli-actions";
+import { LOOK_WORDS, readPrompts, readTheme, seedPrompts, seedTheme, themeIdOf } from "./deploy-cli-look";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { E2E_TIMEOUT_MS } from "./harness";
 
@@ -39,6 +45,8 @@ const RESOURCE_TYPES: readonly string[] = [
   "flows",
   "eventStreams",
   "branding",
+  "themes",
+  "prompts",
   "rateLimitPolicies",
   "actions",
   "triggers",
@@ -48,6 +56,10 @@ const ACTION_NAME = "Enrich users";
 const TEMPLATE =
   "<!DOCTYPE html><html><head>{%- auth0:head -%}<title>Sign in</title></head>" +
   '<body class="_widget-auto-layout">{%- auth0:widget -%}</body></html>';
+
+/** How often, and after how long, the suite's own calls try again when the tenant answers 429. */
+const RATE_LIMIT_RETRIES = 5;
+const RATE_LIMIT_WINDOW_MS = 1_000;
 
 type Json = Record<string, unknown>;
 
@@ -99,13 +111,21 @@ async function startTenant(name: string): Promise<Tenant> {
     ca,
     async call(method, apiPath, body) {
       const headers = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : json) };
-      const reply = await httpsCall(
-        `${server.baseUrl}${apiPath}`,
-        ca,
-        method,
-        headers,
-        body === undefined ? undefined : JSON.stringify(body),
-      );
+      const send = () =>
+        httpsCall(
+          `${server.baseUrl}${apiPath}`,
+          ca,
+          method,
+          headers,
+          body === undefined ? undefined : JSON.stringify(body),
+        );
+      let reply = await send();
+      // The suite's own reads come in bursts (every type's objects at once): past the tenant's
+      // rate limit (per second), wait for the next second, as any client of the service must.
+      for (let retry = 0; reply.status === 429 && retry < RATE_LIMIT_RETRIES; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_WINDOW_MS));
+        reply = await send();
+      }
       return { status: reply.status, body: reply.text ? JSON.parse(reply.text) : undefined };
     },
   };
@@ -158,6 +178,8 @@ const SEEDERS: Record<string, (tenant: Tenant) => Promise<void>> = {
     });
     await ok(tenant, "PUT", "/branding/templates/universal-login", { template: TEMPLATE });
   },
+  themes: (tenant) => seedTheme((method, apiPath, body) => ok(tenant, method, apiPath, body)),
+  prompts: (tenant) => seedPrompts((method, apiPath, body) => ok(tenant, method, apiPath, body)),
   async rateLimitPolicies(tenant) {
     const policies = [
       { consumer_selector: "default", configuration: { action: "block", limit: 100 } },
@@ -212,6 +234,8 @@ const READERS: Record<string, (tenant: Tenant) => Promise<unknown>> = {
       template: await ok(tenant, "GET", "/branding/templates/universal-login"),
     };
   },
+  themes: (tenant) => readTheme((method, apiPath) => ok(tenant, method, apiPath)),
+  prompts: (tenant) => readPrompts((method, apiPath) => ok(tenant, method, apiPath)),
   async rateLimitPolicies(tenant) {
     const listed = (await ok(tenant, "GET", "/rate-limit-policies")) as { rate_limit_policies: Json[] };
     return listed.rate_limit_policies.map(withoutServerFields).sort(byName);
@@ -283,11 +307,20 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     await deployCli(source, ["export", "-f", "yaml", "-o", path.join(source.dir, "yaml")]);
     await deployCli(source, ["export", "-f", "directory", "-o", path.join(source.dir, "directory")]);
     const yaml = fs.readFileSync(path.join(source.dir, "yaml", "tenant.yaml"), "utf8");
-    for (const text of ["AWS bus", "Enrich on sign-up", ACTION_NAME, "universal_login", "third_party_clients"]) {
+    for (const text of [
+      "AWS bus",
+      "Enrich on sign-up",
+      ACTION_NAME,
+      "universal_login",
+      "third_party_clients",
+      ...LOOK_WORDS,
+    ]) {
       expect(yaml).toContain(text);
     }
     const directory = fs.readdirSync(path.join(source.dir, "directory"));
-    expect(directory).toEqual(expect.arrayContaining(["branding", "event-streams", "rate-limit-policies"]));
+    expect(directory).toEqual(
+      expect.arrayContaining(["branding", "themes", "prompts", "event-streams", "rate-limit-policies"]),
+    );
     if (RESOURCE_TYPES.includes("actions")) {
       expect({ actions: exported.actions, triggers: exported.triggers }).toEqual(SEEDED_ACTIONS_HELD);
       // A secret's value is never exported (its name is).
@@ -303,6 +336,11 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     await deployCli(target, ["import", "-i", path.join(source.dir, "yaml", "tenant.yaml")]);
     await untilBuilt((method, apiPath, body) => ok(target, method, apiPath, body));
     expect(await contents(target)).toEqual(exported);
+    if (RESOURCE_TYPES.includes("themes")) {
+      // The same theme, made by the second tenant under an id of its own.
+      const idOf = (tenant: Tenant) => themeIdOf((method, apiPath) => ok(tenant, method, apiPath));
+      expect(await idOf(target)).not.toBe(await idOf(source));
+    }
   });
 
   test("importing the directory export again creates and deletes nothing and changes no object", async () => {
@@ -310,11 +348,15 @@ describe("auth0-deploy-cli 8.44.0 against the tenant server", () => {
     target.server.counters.reset();
     await deployCli(target, ["import", "-i", path.join(source.dir, "directory")]);
     const counted = Object.keys(writes(target));
-    // It did import (it writes every object it manages back, unchanged) but created and deleted nothing.
+    // It did import (it writes every object it manages back, unchanged) but created and deleted nothing:
+    // the theme, exported without its id, is updated in place, not made a second time.
     expect(counted).toEqual(
       expect.arrayContaining([
         "PATCH /api/v2/event-streams/:id",
         "PUT /api/v2/branding/templates/universal-login",
+        "PATCH /api/v2/prompts",
+        "PUT /api/v2/prompts/:prompt/custom-text/:language",
+        "PUT /api/v2/prompts/:prompt/partials",
         "PATCH /api/v2/actions/actions/:id",
         "PATCH /api/v2/actions/triggers/:triggerId/bindings",
       ]),

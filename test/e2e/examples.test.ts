@@ -62,8 +62,8 @@ describe("example programs and CI commands", () => {
     });
     const preview = await stack.preview();
     // The stack, the vault connection, the flow, the form, the login template, two event streams, two
-    // actions and the post-login bindings.
-    expect(preview.changeSummary.create).toBe(10);
+    // actions, the post-login bindings and the look (branding, theme, two custom texts, partials).
+    expect(preview.changeSummary.create).toBe(15);
   });
 
   test("the real-tenant project runs the same program with only config changed", async () => {
@@ -78,8 +78,8 @@ describe("example programs and CI commands", () => {
     });
     const preview = await stack.preview();
     // The stack, the vault connection, the flow, the form, the login template, two event streams, two
-    // actions and the post-login bindings.
-    expect(preview.changeSummary.create).toBe(10);
+    // actions, the post-login bindings and the look (branding, theme, two custom texts, partials).
+    expect(preview.changeSummary.create).toBe(15);
   });
 
   test("the adoption example adopts existing objects: up updates them in place, creating nothing", async () => {

@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { ACTION_TRIGGER_IDS } from "../../api/kinds/action/triggers";
+import { PARTIAL_PROMPTS, PROMPT_NAMES } from "../../api/prompt-names";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT, type PulumiPlace } from "../../scripts/lib/pulumi";
 import { FORM_COMPONENT_SECRET_VALUES, seedRealisticTenant, type SeededTenant } from "../fixtures/realistic-tenant";
@@ -90,6 +91,14 @@ describe("a program generated from a hand-made tenant", () => {
       "GET /api/v2/event-streams": 1,
       "GET /api/v2/branding/templates/universal-login": 1,
       "GET /api/v2/rate-limit-policies": 1,
+      // The login page's look: the settings, the theme, the tenant's languages, every prompt's texts in each
+      // (English alone here) and every prompt's partials that takes them.
+      "GET /api/v2/branding": 1,
+      "GET /api/v2/branding/themes/default": 1,
+      "GET /api/v2/prompts": 1,
+      "GET /api/v2/tenants/settings": 1,
+      "GET /api/v2/prompts/:prompt/custom-text/:language": PROMPT_NAMES.length,
+      "GET /api/v2/prompts/:prompt/partials": PARTIAL_PROMPTS.length,
       // The fixture holds no flow and no connection: one (empty) list page each.
       "GET /api/v2/flows": 1,
       "GET /api/v2/flows/vault/connections": 1,

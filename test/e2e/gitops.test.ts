@@ -344,7 +344,9 @@ describe("GitOps: a PostgreSQL backend of many stacks", () => {
   test("the provider lists the backend's stacks where the CLI's default `stack ls` would hang (it bounds the readers)", async () => {
     const runner = place.fleet.runner("crowd");
     for (const stack of crowd) await runner.pulumiOk("stack", "init", stack, "--secrets-provider", "passphrase");
-    // readBackend's `stack ls` is what `recover`, `drift` and the ownership check run; empty stacks hold nothing to read.
-    expect(await readBackend({ url: pg.backendUrl, cwd: runner.dir })).toEqual([]);
+    // readBackend's `stack ls` is what `recover`, `drift` and the ownership check run. It answers (the CLI's own
+    // would hang here): the other blocks' stacks that hold something, none of the crowd (empty stacks hold nothing).
+    const states = await readBackend({ url: pg.backendUrl, cwd: runner.dir });
+    expect(states.filter((state) => crowd.includes(state.stack.split("/").pop()!))).toEqual([]);
   });
 });

@@ -365,7 +365,7 @@ describe("the realistic example with the pack's default configuration", () => {
       });
       const events: EngineEvent[] = [];
       const preview = await ctx.stack.preview({ policyPacks: [PACK], onEvent: (event) => void events.push(event) });
-      expect(preview.changeSummary.create).toBe(10);
+      expect(preview.changeSummary.create).toBe(15);
       // The form's id reaches the post-login action as a secret: its code is a literal, judged on this first preview.
       expect(outcomesOf(events)).toEqual([]);
       expect(events.some((event) => "policyLoadEvent" in event)).toBe(true);

@@ -3,11 +3,12 @@
  * example (a flow vault connection whose token is secret config, a flow whose HTTP action
  * uses it, a form whose FLOW node points at the flow, a post-login action that renders the
  * form, holding its id and the token as secrets, bound to post-login, an event stream to an
- * action) as stack `dev` on tenant A and stack `prod` on tenant B, each tenant server running
- * action tests. Each tenant holds its own ids: each form points at its own tenant's flow,
- * each tenant's action renders its own form (run locally) from the same code, each stream
- * names its own tenant's action, with no id in code or config; a second preview changes
- * nothing; a rotated token is an update of what holds it; drift on a flow's action is seen
+ * action, the login page's look: branding, a theme, texts in two languages, a partial) as
+ * stack `dev` on tenant A and stack `prod` on tenant B, each tenant server running action
+ * tests. Each tenant holds its own ids: each form points at its own tenant's flow, each
+ * tenant's action renders its own form (run locally) from the same code, each stream names its
+ * own tenant's action, each tenant's theme is its own, with no id in code or config; both
+ * tenants show the same look; a second preview changes nothing; a rotated token is an update of what holds it; drift on a flow's action is seen
  * and undone; destroy leaves both tenants empty.
  */
 import * as fs from "node:fs";
@@ -67,6 +68,24 @@ async function flowObjects(ctx: E2eContext) {
     )
   ).body.bindings.map((binding) => ({ action: binding.action.id, display_name: binding.display_name }));
   return { connections, flows, forms, actions, bindings };
+}
+
+/** The login page's look a tenant holds: branding, its theme, the identifier screen's texts (en, fr), its partials. */
+async function lookOf(ctx: E2eContext) {
+  const read = async (apiPath: string) => {
+    const reply = await ctx.api.call<Record<string, unknown>>("GET", apiPath);
+    return reply.status === 200 ? reply.body : { status: reply.status };
+  };
+  const { themeId, ...theme } = await read("/branding/themes/default");
+  return {
+    themeId,
+    look: {
+      branding: await read("/branding"),
+      theme,
+      texts: { en: await read("/prompts/login-id/custom-text/en"), fr: await read("/prompts/login-id/custom-text/fr") },
+      partials: await read("/prompts/login-id/partials"),
+    },
+  };
 }
 
 /** What the tenant's `ask-for-company` action does for a user without a company, run by the tenant server. */
@@ -162,6 +181,21 @@ describe("one form program, two tenants: dev and prod", () => {
     expect(a.forms[0].id).not.toBe(b.forms[0].id);
     const askCode = (tenant: typeof a) => tenant.actions.find((action) => action.name === "ask-for-company")!.code;
     expect(askCode(a)).toBe(askCode(b));
+    // Both tenants show the same login page, each with its own theme (its id made by the tenant).
+    const [lookA, lookB] = [await lookOf(dev), await lookOf(prod)];
+    expect(lookB.look).toEqual(lookA.look);
+    expect(lookA.look).toMatchObject({
+      branding: { colors: { primary: "#0059d6" }, logo_url: "https://example.com/logo.png" },
+      theme: { displayName: "Example Inc.", colors: { primary_button: "#0059d6" }, fonts: { title: { size: 150 } } },
+      texts: { fr: { "login-id": { title: "Bienvenue chez Example Inc." } } },
+      partials: { "login-id": { "form-content-end": expect.stringContaining("it@example.com") } },
+    });
+    expect(lookA.look.texts.en).toEqual({
+      "login-id": { title: "Welcome to Example Inc.", description: "Log in to continue to Example." },
+    });
+    expect(lookA.themeId).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(lookB.themeId).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(lookA.themeId).not.toBe(lookB.themeId);
     // Each tenant made its own ids.
     expect(a.flows[0].id).not.toBe(b.flows[0].id);
     expect(a.connections[0].id).not.toBe(b.connections[0].id);
@@ -234,6 +268,10 @@ describe("one form program, two tenants: dev and prod", () => {
       expect(left).toEqual({ connections: [], flows: [], forms: [], actions: [], bindings: [] });
       expect(await ctx.api.eventStreams()).toEqual([]);
       expect(await ctx.api.hasTemplate()).toBe(false);
+      // The look goes back to the tenant's defaults: no theme, no texts, no partials.
+      const { look } = await lookOf(ctx);
+      expect(look.theme).toEqual({ status: 404 });
+      expect([look.texts, look.partials]).toEqual([{ en: {}, fr: {} }, {}]);
     }
   });
 });

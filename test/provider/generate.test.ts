@@ -74,7 +74,9 @@ describe("reading a tenant for generate", () => {
       "GET /api/v2/branding": 1,
       "GET /api/v2/branding/themes/default": 1,
       "GET /api/v2/prompts": 1,
-      // One GET per prompt and language (the tenant has no list of every text): every prompt, in English alone.
+      // The tenant's languages, then one GET per prompt and language (the tenant has no list of every text):
+      // a fresh tenant speaks English alone.
+      "GET /api/v2/tenants/settings": 1,
       "GET /api/v2/prompts/:prompt/custom-text/:language": PROMPT_NAMES.length,
       // One GET per prompt that takes partials.
       "GET /api/v2/prompts/:prompt/partials": PARTIAL_PROMPTS.length,

@@ -36,14 +36,16 @@ export class Interpolation {
   constructor(readonly parts: (string | ResourceRef)[]) {}
 }
 
-/** The kinds kind `kind` references or embeds the ids of (itself left out). */
+/**
+ * The kinds kind `kind` references or embeds the ids of, and those whose object it needs first
+ * (`relations.needs`: a prompt's partials, the page template), itself left out.
+ */
 function referencedKinds(kind: string): string[] {
   const spec = kindSpec(kind);
   if (!spec) return [];
   const facts = schemaFacts(spec.createSchema);
-  return [...new Set([...facts.references, ...facts.embeds].map((reference) => reference.kind))].filter(
-    (other) => other !== kind,
-  );
+  const ids = [...facts.references, ...facts.embeds].map((reference) => reference.kind);
+  return [...new Set([...ids, ...(spec.relations?.needs ?? [])])].filter((other) => other !== kind);
 }
 
 /**

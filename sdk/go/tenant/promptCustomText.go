@@ -21,7 +21,7 @@ import (
 //	_, err := tenant.NewPromptCustomText(ctx, "promptCustomText", &tenant.PromptCustomTextArgs{
 //		Prompt: pulumi.String("login"),
 //		Language: pulumi.String("en"),
-//		Body: pulumi.Map{"login": pulumi.StringMap{"title": pulumi.String("Welcome to ${companyName}")}},
+//		Body: pulumi.StringMapMap{"login": pulumi.StringMap{"title": pulumi.String("Welcome to ${companyName}")}},
 //	})
 //
 //	if err != nil {

@@ -20,7 +20,7 @@ import (
 //
 //	_, err := tenant.NewPromptScreenPartials(ctx, "promptScreenPartials", &tenant.PromptScreenPartialsArgs{
 //		Prompt: pulumi.String("login"),
-//		Screens: pulumi.Map{
+//		Screens: pulumi.StringMapMap{
 //			"login": pulumi.StringMap{"form-content-start": pulumi.String("<div>Welcome back</div>")},
 //		},
 //	})

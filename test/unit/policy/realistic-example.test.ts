@@ -167,13 +167,18 @@ test("at its first preview, every policy of the pack passes the realistic exampl
   expect(example.map((registration) => registration.name).sort()).toEqual([
     "ask-company",
     "audit",
+    "branding",
     "crm",
     "enrich",
     "forward-events",
     "login",
+    "login-id-en",
+    "login-id-fr",
+    "login-id-partials",
     "post-login",
     "signup",
     "signups",
+    "theme",
   ]);
   expect(await judge(example)).toEqual([]);
   // What the pack is shown: the post-login action's code whole, its form id an unknown secret.

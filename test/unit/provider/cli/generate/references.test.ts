@@ -131,13 +131,19 @@ function runTypescript(files: Record<string, string>, sdk: string): [string, str
 }
 
 describe("references between resources", () => {
-  it("a referenced kind comes first; the table's order otherwise", () => {
+  it("a referenced or needed kind comes first; the table's order otherwise", () => {
     expect(kindsInDependencyOrder(["pipeline", "secretStore"])).toEqual(["secretStore", "pipeline"]);
     expect(kindsInDependencyOrder(["form", "pipeline", "eventStream", "secretStore"])).toEqual([
       "form",
       "secretStore",
       "pipeline",
       "eventStream",
+    ]);
+    // A kind that needs another's object first (a prompt's partials, the page template) comes after it.
+    expect(kindsInDependencyOrder(["promptScreenPartials", "form", "loginTemplate"])).toEqual([
+      "loginTemplate",
+      "promptScreenPartials",
+      "form",
     ]);
     const { resources } = modelOf(tenant());
     // The store, then the pipeline handed over to, then the one handing over.

@@ -1,4 +1,5 @@
-/** JSON values as Java of the generated Java SDK (provider/printers/java.ts), for the schema's examples. */
+/** JSON values as Java and Go of the generated SDKs (provider/printers/java.ts, go.ts), for the schema's examples and generated programs. */
+import { GoPrinter } from "../../../../provider/printers/go";
 import { JavaPrinter } from "../../../../provider/printers/java";
 import type { ObjectTypes } from "../../../../provider/printers/typed";
 
@@ -63,5 +64,29 @@ describe("the Java printer", () => {
     expect(() => printer.record({ start: { next: "x" } }, "Form", PROPERTIES, 0, "form")).toThrow(
       'form.start: "next" is not a field of Start in the Java SDK',
     );
+  });
+});
+
+describe("numbers and maps of maps, as each SDK types them", () => {
+  const properties = {
+    radius: { type: "number" },
+    count: { type: "integer" },
+    screens: { type: "object", additionalProperties: { type: "object", additionalProperties: { type: "string" } } },
+  };
+  const value = { radius: 8, count: 3, screens: { login: { "form-content-start": "<p>Hi</p>" } } };
+
+  it("Java: a schema number is a Double literal, an integer an int", () => {
+    const text = new JavaPrinter({}).record({ radius: 8, count: 3 }, "Theme", properties, 0, "theme");
+    expect(text).toContain(".radius(8.0)");
+    expect(text).toContain(".count(3)");
+    expect(new JavaPrinter({}).record({ radius: 1.5 }, "Theme", properties, 0, "theme")).toContain(".radius(1.5)");
+  });
+
+  it("Go: a map of string maps is a pulumi.StringMapMap of pulumi.StringMap", () => {
+    const text = new GoPrinter({}, "tenant").record(value, "Partials", properties, 0, "partials");
+    expect(text).toContain(
+      'pulumi.StringMapMap{"login": pulumi.StringMap{"form-content-start": pulumi.String("<p>Hi</p>")}}',
+    );
+    expect(text).not.toContain("pulumi.Map{");
   });
 });
