@@ -66,7 +66,10 @@ export function goProgramFiles(
       2,
       resource.name,
     );
-    const create = `tenant.New${resource.kind}(ctx, ${goString(resource.name)}, ${args})`;
+    const options = resource.dependsOn?.length
+      ? `, pulumi.DependsOn([]pulumi.Resource{${resource.dependsOn.join(", ")}})`
+      : "";
+    const create = `tenant.New${resource.kind}(ctx, ${goString(resource.name)}, ${args}${options})`;
     // A resource another one references is kept in a variable (Go refuses an unused one).
     const call = referenced.has(resource.name)
       ? [`\t\t${resource.name}, err := ${create}`, "\t\tif err != nil {"]
@@ -154,6 +157,7 @@ const goSecretVariable = (key: string): string => `${key.replace(/[^A-Za-z0-9_]/
 function referencedNames(resources: readonly ModelResource[]): Set<string> {
   const names = new Set<string>();
   for (const resource of resources) {
+    for (const name of resource.dependsOn ?? []) names.add(name);
     replaceRefs(resource.args, (ref) => {
       if (ref instanceof ResourceRef) names.add(ref.name);
       if (ref instanceof Interpolation)

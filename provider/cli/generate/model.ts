@@ -55,6 +55,11 @@ export interface ModelResource extends GeneratedResource {
   comment: string;
   /** The arguments: JSON, with {@link SecretRef} and {@link FileRef} in places. */
   args: Record<string, unknown>;
+  /**
+   * The resources of the program this one must be created after though it names none of their
+   * ids (its kind's `relations.needs`: a prompt's partials, the page template): `dependsOn`.
+   */
+  dependsOn?: string[];
 }
 
 /** The resources and secrets of a tenant's program. */
@@ -66,6 +71,21 @@ export interface TenantModel {
   files: ProgramFile[];
   /** What the README must say of the program (a reference to an object the tenant lacks). */
   notes: string[];
+}
+
+/**
+ * `resources`, each that needs another kind's object first (its kind's `relations.needs`) given
+ * `dependsOn` the program's resources of that kind: the engine creates independent resources at
+ * once, in any order, so only a dependency puts the template on the tenant before the partials.
+ */
+function withNeeds(resources: ModelResource[]): ModelResource[] {
+  return resources.map((resource) => {
+    const needs = kindSpec(kindOfTypeName(resource.kind) ?? "")?.relations?.needs ?? [];
+    const needed = resources
+      .filter((other) => needs.includes(kindOfTypeName(other.kind) ?? ""))
+      .map((other) => other.name);
+    return needed.length > 0 ? { ...resource, dependsOn: needed } : resource;
+  });
 }
 
 /** True when resources of type `typeName` adopt with `adopt: true` (a singleton) rather than `adoptId`. */
@@ -119,8 +139,10 @@ export function modelOf(snapshot: TenantSnapshot, reserved: string[] = []): Tena
       return new SecretRef(key, object, object ? typeName : undefined);
     },
     file(file: string, content: string, variable: string): FileRef {
-      files.push({ file, content, variable });
-      return new FileRef(file, variable);
+      // A name of its own: a language that reads the file into a variable (Go) declares it beside the resources'.
+      const unique = names.allocate(undefined, variable, "File");
+      files.push({ file, content, variable: unique });
+      return new FileRef(file, unique);
     },
   };
   // A referenced kind first: a program declares the flow before the form that runs it.
@@ -133,7 +155,7 @@ export function modelOf(snapshot: TenantSnapshot, reserved: string[] = []): Tena
     }
   }
   const linked = linkReferences(resources);
-  return { resources: linked.resources, secrets, files, notes: linked.notes };
+  return { resources: withNeeds(linked.resources), secrets, files, notes: linked.notes };
 }
 
 /**

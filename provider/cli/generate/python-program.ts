@@ -73,6 +73,10 @@ export function pythonProgramFiles(
       const head = `    ${snakeCase(key)}=`;
       lines.push(`${head}${printLiteral(value, 4, { syntax: PYTHON, indentSize: 4, width: 100 }, head.length)},`);
     }
+    if (resource.dependsOn?.length) {
+      const needed = resource.dependsOn.map((name) => variableOf.get(name)!).join(", ");
+      lines.push(`    opts=pulumi.ResourceOptions(depends_on=[${needed}]),`);
+    }
     return [
       ...sectionLine(resource.kind, resources[index - 1], "#"),
       `# ${resource.comment}`,

@@ -3,7 +3,7 @@
  * the plugin's SDK): a reference printed as TypeScript, package.json and tsconfig.json.
  */
 import { Code } from "../../printers/literal";
-import { Interpolation, ResourceRef, SecretRef } from "./model";
+import { Interpolation, ResourceRef, SecretRef, type ModelResource } from "./model";
 import type { ProgramRef } from "./program-parts";
 
 /**
@@ -78,3 +78,8 @@ export const TSCONFIG = `${JSON.stringify(
   null,
   2,
 )}\n`;
+
+/** The resource options argument of a resource (`, { dependsOn: [login] }`), or nothing. */
+export function typescriptOptions(resource: Pick<ModelResource, "dependsOn">): string {
+  return resource.dependsOn?.length ? `, { dependsOn: [${resource.dependsOn.join(", ")}] }` : "";
+}

@@ -8,7 +8,7 @@ import { kindOfTypeName, renameResource } from "../../schema/names";
 import { printLiteral } from "../../printers/literal";
 import type { ModelResource, TenantModel } from "./model";
 import { interpolates, type ManifestOptions, replaceRefs, sectionLine } from "./program-parts";
-import { packageJson, TSCONFIG, typescriptRef } from "./typescript-parts";
+import { packageJson, TSCONFIG, typescriptOptions, typescriptRef } from "./typescript-parts";
 
 /** Names the program's own code uses, which no resource variable may take. */
 export const TYPESCRIPT_RESERVED = ["pulumi", "tenant", "fs", "path", "cfg"];
@@ -35,7 +35,7 @@ export function typescriptPluginFiles(
     return [
       ...sectionLine(resource.kind, resources[index - 1], "//"),
       `/** ${resource.comment} */`,
-      `${head}${printLiteral(args, 0, {}, head.length)});`,
+      `${head}${printLiteral(args, 0, {}, head.length)}${typescriptOptions(resource)});`,
     ].join("\n");
   });
   const lines = [

@@ -31,7 +31,7 @@ import {
 import { providerSourceLines } from "./provider-source";
 import { SECRETS_DIR, secretNotes } from "./secret-setup";
 import type { TenantSnapshot } from "./snapshot";
-import { packageJson, TSCONFIG, typescriptRef } from "./typescript-parts";
+import { packageJson, TSCONFIG, typescriptOptions, typescriptRef } from "./typescript-parts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -84,7 +84,10 @@ export function buildProgram(snapshot: TenantSnapshot, options: ProgramOptions):
       ? `${described.replace(/\.$/, "")}; \`adopt\` takes over the source tenant's existing one.`
       : described;
     const head = `const ${resource.name} = new tenant.${resource.kind}(${JSON.stringify(resource.name)}, `;
-    blocks.push(...section, `/** ${comment} */\n${head}${printLiteral(args, 0, {}, head.length)});`);
+    blocks.push(
+      ...section,
+      `/** ${comment} */\n${head}${printLiteral(args, 0, {}, head.length)}${typescriptOptions(resource)});`,
+    );
   });
 
   const files: Record<string, string> = {

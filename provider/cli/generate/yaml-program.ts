@@ -56,6 +56,9 @@ function resourceBlock(resource: ModelResource): string[] {
     `  ${key(resource.name)}:`,
     `    type: tenant:${resource.kind}`,
     `    properties:${block(args, 6)}`,
+    ...(resource.dependsOn?.length
+      ? ["    options:", "      dependsOn:", ...resource.dependsOn.map((name) => `        - \${${name}}`)]
+      : []),
   ];
 }
 

@@ -168,7 +168,7 @@ describe("plugin programs", () => {
     expect(source).toContain("&tenant.FormComponentRecaptchaArgs{");
     expect(source).toContain('SecretKey: cfg.RequireSecret("signUpCaptchaSecretKey")');
     expect(source).toContain('HeaderValue: cfg.RequireSecret("auditWebhookHeaderValue")');
-    expect(source).toContain("Template: pulumi.String(string(loginTemplate))");
+    expect(source).toContain("Template: pulumi.String(string(loginTemplateFile))");
     expect(source).toContain(
       'Subscriptions: tenant.EventStreamSubscriptionsArray{\n\t\t\t\t&tenant.EventStreamSubscriptionsArgs{\n\t\t\t\t\tEventType: pulumi.String("user.created"),',
     );
