@@ -6,6 +6,7 @@ import { stripVTControlCharacters } from "node:util";
 import type { DiagnosticEvent, EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { NAMESPACE_PATTERN, SETTING_NAMES } from "../client/settings";
 import { UNREAD_SECRETS_KEY } from "../lifecycle/secret-changes";
+import { kindOfTypeName, kindSpec } from "../../api";
 
 /** One resource that no longer matches the code. */
 export interface DriftItem {
@@ -17,6 +18,12 @@ export interface DriftItem {
   op: string;
   /** Top-level fields that differ, where the engine tells. */
   fields: string[];
+  /**
+   * The changes within them in a reviewer's words, for a kind that words them (its entry's
+   * `readChanges`: a custom text's `login-id › title: "Salut" → "Bienvenue"`, the tenant's value
+   * first, the program's second: what `pulumi up --refresh` puts back).
+   */
+  details?: string[];
 }
 
 /**
@@ -91,6 +98,14 @@ function fieldsOf(step: NonNullable<EngineEvent["resourcePreEvent"]>["metadata"]
   return changedFields(step.old?.outputs, news, Object.keys(news ?? {}));
 }
 
+/** An update's changes in the words of its kind's `readChanges`, from the tenant's (refreshed) inputs to the program's. */
+function changesInWords(step: NonNullable<EngineEvent["resourcePreEvent"]>["metadata"]): string[] {
+  const readChanges = kindSpec(kindOfTypeName(step.type.split(":").pop() ?? "") ?? "")?.readChanges;
+  const tenant = step.old?.inputs;
+  const program = step.new?.inputs;
+  return readChanges && tenant && program ? readChanges(tenant, program) : [];
+}
+
 /**
  * What a preview's engine events say: the tenant's drift, and apart from it the default
  * provider's changed settings ({@link ProviderConfigurationChange}), which are not drift.
@@ -108,7 +123,16 @@ export function classifyPreview(events: EngineEvent[]): {
     const fields = fieldsOf(step);
     const configuration = providerConfigurationChange(step, fields);
     if (configuration) providerConfiguration.push(configuration);
-    else drift.push({ name: step.urn.split("::").pop() ?? step.urn, type: step.type, op: step.op, fields });
+    else {
+      const details = step.op === "update" ? changesInWords(step) : [];
+      drift.push({
+        name: step.urn.split("::").pop() ?? step.urn,
+        type: step.type,
+        op: step.op,
+        fields,
+        ...(details.length > 0 ? { details } : {}),
+      });
+    }
   }
   return { drift, providerConfiguration };
 }
@@ -192,7 +216,7 @@ export async function detectDrift(
 
 /** Human-readable lines for a drift report. */
 export function describeDrift(items: DriftItem[]): string[] {
-  return items.map((item) => {
+  return items.flatMap((item) => {
     const kind = item.type.split(":").pop();
     const what =
       item.op === "create"
@@ -202,6 +226,6 @@ export function describeDrift(items: DriftItem[]): string[] {
           : item.fields.length > 0
             ? `fields differ: ${item.fields.join(", ")}`
             : `would be ${item.op}d`;
-    return `  ${kind} ${item.name}: ${what} [${item.op}]`;
+    return [`  ${kind} ${item.name}: ${what} [${item.op}]`, ...(item.details ?? []).map((line) => `    ${line}`)];
   });
 }

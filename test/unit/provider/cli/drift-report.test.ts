@@ -28,6 +28,29 @@ function pre(op: string, name: string, extra: Record<string, unknown> = {}): Eng
 }
 
 describe("drift report from engine events", () => {
+  test("a custom text edited by hand is reported by screen and key: the tenant's text, then the program's", () => {
+    const type = "pulumi-nodejs:dynamic/tenant:PromptCustomText";
+    const text = (title: string) => ({ prompt: "login-id", language: "fr", body: { "login-id": { title } } });
+    const event = {
+      sequence: 0,
+      timestamp: 0,
+      resourcePreEvent: {
+        metadata: {
+          op: "update",
+          urn: `urn:pulumi:s::p::${type}::loginIdFr`,
+          type,
+          provider: "",
+          old: { inputs: text("Salut") },
+          new: { inputs: text("Bienvenue") },
+        },
+      },
+    } as unknown as EngineEvent;
+    expect(describeDrift(driftFromEvents([event]))).toEqual([
+      "  PromptCustomText loginIdFr: fields differ: body [update]",
+      '    login-id › title: "Salut" → "Bienvenue"',
+    ]);
+  });
+
   test("unchanged and refresh steps are not drift", () => {
     expect(driftFromEvents([pre("same", "a"), pre("refresh", "b")])).toEqual([]);
   });
