@@ -9,6 +9,7 @@
  */
 import * as path from "node:path";
 import signupForm from "./plugin-program/signup-form.json";
+import { KINDS } from "../../api";
 import { describeDrift, detectDrift } from "../../provider/cli/drift-report";
 import { E2E_TIMEOUT_MS, previewJsonSteps, rawStateText, startE2e, writesIn, type E2eContext } from "./harness";
 
@@ -95,7 +96,7 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/forms/${made.body.id}`)).status).toBe(404);
   });
 
-  test("pulumi import adopts an event stream, the template, a policy and a trigger's bindings by id; the matching program previews no change", async () => {
+  test("pulumi import adopts an event stream, the template, a policy, a trigger's bindings, the theme and a custom text by id; the matching program previews no change", async () => {
     const stream = {
       name: "audit-bridge",
       subscriptions: [{ event_type: "user.created" }],
@@ -134,6 +135,13 @@ describe("the tenant resource plugin through the real engine", () => {
     const bindingsPath = "/actions/triggers/pre-user-registration/bindings";
     const bound = { bindings: [{ ref: { type: "action_id", value: action.body.id } }] };
     expect((await ctx.api.call("PATCH", bindingsPath, bound)).status).toBe(200);
+    // The login page's look made by hand: the theme (imported by the themeId the tenant made) and a custom text.
+    const theme = KINDS.brandingTheme.example;
+    const madeTheme = await ctx.api.call<{ themeId: string }>("POST", "/branding/themes", theme);
+    expect(madeTheme.status).toBe(200);
+    const text = { prompt: "login-id", language: "fr", body: { "login-id": { title: "Bonjour" } } };
+    const textPath = "/prompts/login-id/custom-text/fr";
+    expect((await ctx.api.call("PUT", textPath, text.body)).status).toBe(200);
 
     ctx.server.counters.reset();
     const imported = await ctx.stack.import({
@@ -143,6 +151,8 @@ describe("the tenant resource plugin through the real engine", () => {
         { type: "tenant:index:LoginTemplate", name: "login", id: "universal-login" },
         { type: "tenant:index:RateLimitPolicy", name: "policy", id: madePolicy.body.id },
         { type: "tenant:index:TriggerBindings", name: "signupChecks", id: "pre-user-registration" },
+        { type: "tenant:index:BrandingTheme", name: "theme", id: madeTheme.body.themeId },
+        { type: "tenant:index:PromptCustomText", name: "loginIdFr", id: "login-id:fr" },
       ],
       generateCode: false,
       protect: false,
@@ -158,10 +168,13 @@ describe("the tenant resource plugin through the real engine", () => {
         name: "signupChecks",
         inputs: { trigger_id: "pre-user-registration", actions: [{ id: action.body.id }] },
       },
+      // Every setting of the theme kept by the import: the program that declares them all changes nothing.
+      { type: "tenant:index:BrandingTheme", name: "theme", inputs: theme },
+      { type: "tenant:index:PromptCustomText", name: "loginIdFr", inputs: text },
     ];
     await ctx.stack.setConfig("extra", { value: JSON.stringify(extra) });
     const preview = await ctx.stack.preview({ expectNoChanges: true });
-    expect(preview.changeSummary).toEqual({ same: 6 });
+    expect(preview.changeSummary).toEqual({ same: 8 });
     expect(writesIn(ctx.server.counters.snapshot())).toBe(0);
 
     const destroyed = await ctx.stack.destroy();
@@ -171,6 +184,8 @@ describe("the tenant resource plugin through the real engine", () => {
     expect((await ctx.api.call("GET", `/rate-limit-policies/${madePolicy.body.id}`)).status).toBe(404);
     // Destroy empties the trigger's list; the action, not the stack's, stays.
     expect((await ctx.api.call<{ bindings: unknown[] }>("GET", bindingsPath)).body.bindings).toEqual([]);
+    expect((await ctx.api.call("GET", "/branding/themes/default")).status).toBe(404);
+    expect((await ctx.api.call("GET", textPath)).body).toEqual({});
     expect((await ctx.api.call("DELETE", `/actions/actions/${action.body.id}`)).status).toBe(204);
     await ctx.stack.removeConfig("extra");
   });
