@@ -101,6 +101,10 @@ const PULUMI_ACTION_INPUTS = new Set(
   ).split(" "),
 );
 const PULUMI_ACTION_COMMANDS = ["up", "update", "refresh", "destroy", "preview", "output"];
+/** actions/upload-artifact@v4's inputs (its action.yml). */
+const UPLOAD_ARTIFACT_INPUTS = new Set(
+  "name path if-no-files-found retention-days compression-level overwrite include-hidden-files".split(" "),
+);
 
 /**
  * The local equivalent of a `uses:` step: what the real action would accept, checked, and its
@@ -136,6 +140,12 @@ function localAction(step: Step): string[] {
         `pulumi/actions@v6 installs pulumi-version '${version}', not a supported CLI (3.248.0 or newer 3.x)`,
       );
     return [ensurePulumiCli()];
+  }
+  if (uses === "actions/upload-artifact@v4") {
+    const unknown = Object.keys(given).filter((input) => !UPLOAD_ARTIFACT_INPUTS.has(input));
+    if (unknown.length > 0) throw new Error(`actions/upload-artifact@v4 has no input ${unknown.join(", ")}`);
+    if (!given.path) throw new Error("actions/upload-artifact@v4: Input required and not supplied: path");
+    return []; // Nothing to upload to: the files stay in the checkout.
   }
   throw new Error(`no local equivalent for \`uses: ${uses}\``);
 }
