@@ -9,6 +9,7 @@ export { themeCss, type ThemeLook } from "./theme";
 export {
   DEFAULT_LANGUAGE,
   DEFAULT_TEXTS,
+  chooseLanguage,
   directionOf,
   pickLanguage,
   screenTexts,

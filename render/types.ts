@@ -45,15 +45,17 @@ export interface LoginBoxForm {
   errorKey?: string;
   /** The link to the other screen (login ↔ signup). */
   switchHref?: string;
+  /** On the password screen of identifier first, the link back to the identifier screen. */
+  identifierHref?: string;
 }
 
 /** A page of the hosted login. */
 export interface LoginPage {
-  /** The prompt (`login`, `signup`, or `error` for the error page). */
+  /** The prompt (`login`, `login-id`, `login-password`, `signup`, or `error` for the error page). */
   prompt: ScreenName;
-  /** The screen within the prompt (`login`, `signup`, `error`). */
+  /** The screen within the prompt (named as its prompt: `login`, `login-id`, `login-password`, `signup`, `error`). */
   screen: string;
-  /** The language of the texts (see texts.ts `pickLanguage`). */
+  /** The language of the texts, one of the tenant's enabled locales (see texts.ts `chooseLanguage`). */
   language: string;
   /** The application being logged in to. */
   application?: { id: string; name: string };

@@ -55,12 +55,27 @@ export function renderHead(look: TenantLook, texts: ScreenTexts): string {
 }
 
 /** One labelled input. */
-function field(id: string, label: string, type: string, autocomplete: string, value?: string): string {
+function field(
+  id: string,
+  label: string,
+  type: string,
+  autocomplete: string,
+  value?: string,
+  readOnly = false,
+): string {
   return (
     `<label for="${id}">${escapeHtml(label)}</label>` +
     `<input id="${id}" name="${id}" type="${type}" autocomplete="${autocomplete}" required` +
-    `${value === undefined ? "" : ` value="${escapeHtml(value)}"`}>`
+    `${value === undefined ? "" : ` value="${escapeHtml(value)}"`}${readOnly ? " readonly" : ""}>`
   );
+}
+
+/** The identifier field: `email` at signup, else `username` (shown read-only on the password screen of identifier first). */
+function identifierField(page: LoginPage, texts: ScreenTexts): string {
+  const values = page.form?.values;
+  if (page.prompt === "signup") return field("email", texts.emailPlaceholder, "email", "email", values?.email ?? "");
+  const readOnly = page.prompt === "login-password";
+  return field("username", texts.usernamePlaceholder, "text", "username", values?.username ?? "", readOnly);
 }
 
 /** The login box of a login or signup page (`{%- auth0:widget -%}`). */
@@ -89,9 +104,11 @@ export function renderWidget(look: TenantLook, page: LoginPage, texts: ScreenTex
         ? `<p class="error" id="error-element" role="alert">${escapeHtml(texts[form.errorKey] ?? form.errorKey)}</p>`
         : "",
       at("form-content-start"),
-      page.prompt === "signup"
-        ? field("email", texts.emailPlaceholder, "email", "email", form.values?.email ?? "")
-        : field("username", texts.usernamePlaceholder, "text", "username", form.values?.username ?? ""),
+      identifierField(page, texts),
+      // The password screen of identifier first links back to the identifier screen.
+      form.identifierHref
+        ? `<p><a href="${escapeHtml(form.identifierHref)}">${escapeHtml(texts.editEmailText)}</a></p>`
+        : "",
       // The identifier-first screen (`login-id`) asks for the identifier alone.
       page.prompt === "login-id"
         ? ""

@@ -8,8 +8,9 @@
 import { kindSpec, SINGLETON_KEY_SEPARATOR } from "../../api";
 import type { BrandingSettings } from "../../api/neighbours";
 import { tenantRules } from "../../api/kinds/tenant";
-import { DEFAULT_TEXTS, type ByScreen, type SettingsLook, type TenantLook, type ThemeLook } from "../../render";
+import { type ByScreen, type SettingsLook, type TenantLook, type ThemeLook } from "../../render";
 import type { Store } from "../store";
+import { enabledLocales } from "./language";
 
 /** The kinds of the look: the page template, the branding settings and theme, the prompts' settings, texts and partials. */
 const TEMPLATE_KIND = "loginTemplate";
@@ -20,7 +21,7 @@ const TEXTS_KIND = "promptCustomText";
 const PARTIALS_KIND = "promptScreenPartials";
 
 /** The prompts the renderer draws (the error page has no prompt of the service's). */
-const DRAWN_PROMPTS = ["login", "login-id", "signup"] as const;
+const DRAWN_PROMPTS = ["login", "login-id", "login-password", "signup"] as const;
 
 type StoredObject = Record<string, unknown>;
 
@@ -48,15 +49,20 @@ function keyedRecords(store: Store, kind: string, keys: readonly (readonly strin
   return found;
 }
 
-/** The custom texts of the drawn prompts in the renderer's languages: prompt → language → screens. */
+/** The custom texts of the drawn prompts in the tenant's enabled languages: prompt → language → screens. */
 function customTexts(store: Store): TenantLook["customTexts"] {
-  const keys = DRAWN_PROMPTS.flatMap((prompt) => Object.keys(DEFAULT_TEXTS).map((language) => [prompt, language]));
+  const keys = DRAWN_PROMPTS.flatMap((prompt) => enabledLocales(store).map((language) => [prompt, language]));
   const texts: Record<string, Record<string, ByScreen>> = {};
   for (const [key, record] of Object.entries(keyedRecords(store, TEXTS_KIND, keys))) {
     const [prompt, language] = key.split(SINGLETON_KEY_SEPARATOR) as [string, string];
     (texts[prompt] ??= {})[language] = record as ByScreen;
   }
   return texts;
+}
+
+/** The prompts' settings as they are stored now (`identifier_first`: the login asks for the identifier first). */
+export function promptSettings(store: Store): SettingsLook | undefined {
+  return singletonRecord<SettingsLook>(store, SETTINGS_KIND);
 }
 
 /** The local tenant's names (the server has no tenant settings to take them from). */
@@ -67,7 +73,7 @@ export function tenantLook(store: Store): TenantLook {
   const template = singletonRecord<{ body?: unknown }>(store, TEMPLATE_KIND)?.body;
   const branding = singletonRecord<BrandingSettings>(store, BRANDING_KIND);
   const theme = tableOf(store, THEME_KIND).findWhere({})[0] as ThemeLook | undefined;
-  const promptSettings = singletonRecord<SettingsLook>(store, SETTINGS_KIND);
+  const settings = promptSettings(store);
   const partials = keyedRecords(
     store,
     PARTIALS_KIND,
@@ -77,7 +83,7 @@ export function tenantLook(store: Store): TenantLook {
     ...(typeof template === "string" ? { template } : {}),
     ...(branding ? { branding } : {}),
     ...(theme ? { theme } : {}),
-    ...(promptSettings ? { promptSettings } : {}),
+    ...(settings ? { promptSettings: settings } : {}),
     customTexts: customTexts(store),
     partials,
     tenant: { ...LOCAL_TENANT },

@@ -6,13 +6,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { exportJWK } from "jose";
-import { renderLoginPage, pickLanguage } from "../../render";
+import { chooseLanguage, renderLoginPage } from "../../render";
 import { SIGNING_ALGORITHM } from "../auth/keys";
 import type { TenantContext } from "../context";
 import type { LoginAccounts } from "./accounts-contract";
 import { MAX_ARTEFACTS_PER_MODEL, MemoryAdapter } from "./adapter";
 import { loadOidcLibrary, type OidcProvider } from "./library";
-import { tenantLook } from "./look";
+import { enabledLocales } from "./language";
+import { promptSettings, tenantLook } from "./look";
 import type { LoginOutcomes } from "./outcomes";
 
 /** Lifetimes of what the provider issues, in seconds (the service's defaults where it has them). */
@@ -42,9 +43,13 @@ export const LOGIN_PATHS = {
   revocation: "/oauth/revoke",
 } as const;
 
-/** The page a login in progress is shown at (`/u/login?state=…`, or `/u/signup` with `screen_hint=signup`). */
-function interactionUrl(screenHint: unknown, uid: string): string {
-  return `/u/${screenHint === "signup" ? "signup" : "login"}?state=${encodeURIComponent(uid)}`;
+/**
+ * The page a login in progress is shown at: `/u/login?state=…` (`/u/login/identifier` when the
+ * prompts' settings say identifier first), or `/u/signup` with `screen_hint=signup`.
+ */
+function interactionUrl(screenHint: unknown, uid: string, identifierFirst: boolean): string {
+  const path = screenHint === "signup" ? "signup" : identifierFirst ? "login/identifier" : "login";
+  return `/u/${path}?state=${encodeURIComponent(uid)}`;
 }
 
 /** Why an authorization with a login session still goes through the pages: the post-login actions run on every login. */
@@ -103,7 +108,11 @@ export async function createOidcProvider(
     const page = renderLoginPage(tenantLook(context.store), {
       prompt: "error",
       screen: "error",
-      language: pickLanguage(ctx.get("accept-language")),
+      language: chooseLanguage(
+        enabledLocales(context.store),
+        typeof ctx.oidc.params?.ui_locales === "string" ? ctx.oidc.params.ui_locales : undefined,
+        ctx.get("accept-language"),
+      ),
       error: { code, description },
     });
     ctx.type = "html";
@@ -175,7 +184,8 @@ export async function createOidcProvider(
           if (extParams.size >= MAX_ARTEFACTS_PER_MODEL) extParams.delete(extParams.keys().next().value!);
           extParams.set(interaction.uid, ext);
         }
-        return interactionUrl(ctx.oidc.params?.screen_hint, interaction.uid);
+        const identifierFirst = promptSettings(context.store)?.identifier_first === true;
+        return interactionUrl(ctx.oidc.params?.screen_hint, interaction.uid, identifierFirst);
       },
     },
     findAccount: async (_ctx: Ctx, sub: string) => {

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { array, enumOf, ERROR_CODES, NEIGHBOUR_SCOPES, object, string, type Static } from "../../api";
 import { PROMPT_LANGUAGES } from "../../api/prompt-names";
 import type { TenantContext } from "../context";
+import type { Store } from "../store";
 import { HttpError } from "../http-error";
 import { compileSchema, validBody } from "../validation";
 
@@ -39,13 +40,19 @@ export type TenantSettings = Static<typeof tenantSettingsSchema>;
 
 const UPDATE = compileSchema(tenantSettingsSchema);
 const KEPT = Object.keys(tenantSettingsSchema.properties as Record<string, unknown>);
-/** The one row of the settings in their table. */
+/** The settings' table, and their one row in it. */
+const TABLE = "tenant_settings";
 const ROW = "settings";
+
+/** The tenant's settings as `GET /api/v2/tenants/settings` answers them (a fresh tenant: `enabled_locales: ["en"]`). */
+export function currentTenantSettings(store: Store): TenantSettings {
+  return { enabled_locales: [...DEFAULT_ENABLED_LOCALES], ...store.collection<TenantSettings>(TABLE).get(ROW) };
+}
 
 /** Registers `GET` and `PATCH /api/v2/tenants/settings`. */
 export function registerTenantSettingsRoutes(app: FastifyInstance, context: TenantContext): void {
-  const table = context.store.collection<TenantSettings>("tenant_settings");
-  const current = (): TenantSettings => ({ enabled_locales: [...DEFAULT_ENABLED_LOCALES], ...table.get(ROW) });
+  const table = context.store.collection<TenantSettings>(TABLE);
+  const current = (): TenantSettings => currentTenantSettings(context.store);
   const auth = (scope: string) => ({ config: { auth: { scope } } });
 
   app.get(BASE, auth(NEIGHBOUR_SCOPES.tenantSettings.read), async () => current());

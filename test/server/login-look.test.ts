@@ -105,3 +105,48 @@ test("the login page shows the stored theme, custom text and partials", async ()
   expect(html).toContain("<h1>Hello there</h1>");
   expect(html).toMatch(/<input id="password"[^>]*><div id="terms">Terms<\/div><button/);
 });
+
+test("the page speaks the language the request asks for among the tenant's enabled locales, with its custom texts", async () => {
+  const writes = [
+    // The default template (the earlier test's has no lang attribute).
+    await server.manage("DELETE", "/branding/templates/universal-login"),
+    await server.manage("PATCH", "/tenants/settings", { enabled_locales: ["es", "fr", "ar"] }),
+    await server.manage("PUT", "/prompts/login/custom-text/es", { login: { title: "Hola" } }),
+    await server.manage("PUT", "/prompts/login/custom-text/ar", { login: { description: "مرحبا بكم" } }),
+  ];
+  expect(writes.map(({ status }) => status).filter((status) => status >= 300)).toEqual([]);
+  try {
+    /** The login page's HTML for `ui_locales` (when given) and `Accept-Language`. */
+    const page = async (acceptLanguage: string, uiLocales?: string) => {
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: "web-app",
+        redirect_uri: CALLBACK,
+        scope: "openid",
+        ...(uiLocales ? { ui_locales: uiLocales } : {}),
+      });
+      const headers = { "accept-language": acceptLanguage };
+      const started = await fetch(`${server.url}/authorize?${query}`, { headers, redirect: "manual" });
+      const response = await fetch(new URL(started.headers.get("location")!, server.url), { headers });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    // ui_locales first: a language without default texts of ours, its custom text, English elsewhere, right to left.
+    const arabic = await page("fr", "ar-EG en");
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('<p class="description">مرحبا بكم</p>');
+    expect(arabic).toContain("<h1>Welcome</h1>");
+    // Then Accept-Language; the stored French custom text applies over the French defaults.
+    const french = await page("de, fr-CA;q=0.5", "ja");
+    expect(french).toContain('<html lang="fr" dir="ltr">');
+    expect(french).toContain("<h1>Salut</h1>");
+    expect(french).toContain("Mot de passe");
+    // A language the tenant has not enabled falls back to its first enabled locale.
+    const spanish = await page("en");
+    expect(spanish).toContain('<html lang="es" dir="ltr">');
+    expect(spanish).toContain("<h1>Hola</h1>");
+    expect(spanish).toContain('<label for="password">Password</label>');
+  } finally {
+    await server.manage("PATCH", "/tenants/settings", { enabled_locales: ["en"] });
+  }
+});

@@ -1,5 +1,12 @@
 /** The hosted login's renderer on HTML: the template's variables and tags, the login box, escaping, the fallback, the texts. */
-import { DEFAULT_TEMPLATE, pickLanguage, renderLoginPage, type LoginPage, type TenantLook } from "../../../render";
+import {
+  chooseLanguage,
+  DEFAULT_TEMPLATE,
+  pickLanguage,
+  renderLoginPage,
+  type LoginPage,
+  type TenantLook,
+} from "../../../render";
 
 const LOOK: TenantLook = {
   tenant: { name: "acme", friendly_name: "Acme" },
@@ -89,4 +96,49 @@ test("texts follow the request's language, English when it has none the table kn
   }).html;
   expect(error).toContain("<code>invalid_request</code>");
   expect(error).not.toContain("<script>");
+});
+
+test("the language is chosen among the tenant's enabled locales: ui_locales, then Accept-Language, then the first", () => {
+  const enabled = ["de", "fr-CA", "pt-BR", "ar"];
+  expect(chooseLanguage(enabled, "es fr-ca", "de")).toBe("fr-CA");
+  expect(chooseLanguage(enabled, "es", "it;q=0.9, pt;q=0.8, de;q=0.1")).toBe("pt-BR");
+  expect(chooseLanguage(enabled, "ja", "es, *")).toBe("de");
+  expect(chooseLanguage(["en", "fr"], undefined, "fr-FR;q=0.5, en-GB;q=0.6")).toBe("en");
+  expect(chooseLanguage([], "fr")).toBe("en");
+});
+
+test("a language without default texts takes the tenant's custom texts and English elsewhere, its direction right", () => {
+  const look: TenantLook = { ...LOOK, customTexts: { login: { ar: { login: { title: "مرحبا" } } } } };
+  const { html } = renderLoginPage(look, { ...LOGIN, language: "ar" });
+  expect(html).toContain('<html lang="ar" dir="rtl">');
+  expect(html).toContain("<h1>مرحبا</h1>");
+  expect(html).toContain('<label for="password">Password</label>');
+  expect(renderLoginPage(LOOK, { ...LOGIN, language: "he" }).html).toContain('dir="rtl"');
+  const canadian = renderLoginPage(LOOK, { ...LOGIN, language: "fr-CA" }).html;
+  expect(canadian).toContain('<html lang="fr-CA" dir="ltr">');
+  expect(canadian).toContain("Mot de passe");
+});
+
+test("the password screen of identifier first shows the identifier read-only, a link to change it", () => {
+  const page: LoginPage = {
+    ...LOGIN,
+    prompt: "login-password",
+    screen: "login-password",
+    form: {
+      ...LOGIN.form!,
+      action: "/u/login/password?state=s1",
+      values: { username: HOSTILE },
+      identifierHref: "/u/login/identifier?state=s1",
+    },
+  };
+  const { html } = renderLoginPage(LOOK, page);
+  expect(html).toContain("<h1>Enter Your Password</h1>");
+  expect(html).toMatch(
+    /<input id="username" name="username" type="text"[^>]* value="&quot;&gt;&lt;script[^>]* readonly>/,
+  );
+  expect(html).toContain('<a href="/u/login/identifier?state=s1">Edit</a>');
+  expect(html).toContain('<input id="password" name="password" type="password" autocomplete="current-password"');
+  const first = renderLoginPage(LOOK, { ...LOGIN, prompt: "login-id", screen: "login-id" }).html;
+  expect(first).toContain('<input id="username"');
+  expect(first).not.toContain('id="password"');
 });
