@@ -92,6 +92,8 @@ describe("prompts through dispatch", () => {
 
   it("generate reads custom text one request per prompt in the tenant's languages, and says how many", async () => {
     await harness.admin("PUT", "/prompts/signup/custom-text/en", { signup: { title: "Join" } });
+    await harness.admin("PUT", "/prompts/login-id/custom-text/fr", { "login-id": { title: "Bonjour" } });
+    await harness.admin("PATCH", "/tenants/settings", { enabled_locales: ["en", "fr"] });
     const { domain, clientId, clientSecret } = harness.server.credentials;
     const client = new TenantClient(resolveSettings({ domain, clientId, clientSecret }));
     const notes: string[] = [];
@@ -101,13 +103,21 @@ describe("prompts through dispatch", () => {
       concurrency: 4,
       progress: (line) => progress.push(line),
     });
-    expect(read).toEqual([{ prompt: "signup", language: "en", body: { signup: { title: "Join" } } }]);
-    // This server has no tenant settings to name the enabled languages: English only, one GET per prompt.
+    expect(read).toEqual(
+      expect.arrayContaining([
+        { prompt: "signup", language: "en", body: { signup: { title: "Join" } } },
+        { prompt: "login-id", language: "fr", body: { "login-id": { title: "Bonjour" } } },
+      ]),
+    );
+    expect(read).toHaveLength(2);
+    // The tenant's languages first (one request), then one GET per prompt in each: the API has no list of texts.
     expect(notes).toEqual([]);
     expect(progress.slice(-1)).toEqual([
-      `prompt custom texts: ${PROMPT_NAMES.length + 1} requests (1 for the tenant's languages, then the tenant's ` +
-        "enabled languages could not be read (/tenants/settings), so one per prompt in en only)",
+      `prompt custom texts: ${2 * PROMPT_NAMES.length + 1} requests (1 for the tenant's languages, then one per ` +
+        "prompt in each language the tenant has enabled: en, fr)",
     ]);
+    await harness.admin("PATCH", "/tenants/settings", { enabled_locales: ["en"] });
+    await harness.admin("PUT", "/prompts/login-id/custom-text/fr", {});
   });
 
   it("refuses unknown names at check, naming the valid ones", async () => {
