@@ -6,7 +6,7 @@
  *
  *   pulumi config set formId ap_...            # the existing form's id (dashboard or API)
  *   pulumi config set eventStreamId est_...    # the existing event stream's id
- *   pulumi config set --secret hookPassword ...  # the webhook secret (the API never returns it)
+ *   pulumi config set --secret hookPassword -- ...  # the webhook secret (the API never returns it)
  *
  * `pulumi preview` says what each adoption will change (a warning per adopted object).
  * The login page template is a singleton: a LoginTemplate takes over the tenant's existing

@@ -13,9 +13,9 @@
  *
  *   pulumi config set tenant:domain my-tenant.eu.auth0.com      # or http://127.0.0.1:4010
  *   pulumi config set tenant:clientId <client id>
- *   pulumi config set --secret tenant:clientSecret <client secret>
- *   pulumi config set --secret hookPassword <webhook password>
- *   pulumi config set --secret crmToken <the CRM's API token>
+ *   pulumi config set --secret tenant:clientSecret -- <client secret>
+ *   pulumi config set --secret hookPassword -- <webhook password>
+ *   pulumi config set --secret crmToken -- <the CRM's API token>
  *   pulumi config set rateLimitPolicyId rlp_...                  # optional
  */
 import * as fs from "node:fs";

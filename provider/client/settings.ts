@@ -226,14 +226,16 @@ const PLACEHOLDERS: Record<"domain" | "clientId" | "clientSecret", string> = {
 function missingMessage(namespace: string, missing: ("domain" | "clientId" | "clientSecret")[]): string {
   const keys = configKeys(namespace);
   const commands = missing.map(
-    (name) => `\`pulumi config set ${name === "clientSecret" ? "--secret " : ""}${keys[name]} ${PLACEHOLDERS[name]}\``,
+    // `--` before a secret: a generated one may start with `-`, which the CLI would read as a flag.
+    (name) =>
+      `\`pulumi config set ${name === "clientSecret" ? `--secret ${keys[name]} --` : keys[name]} ${PLACEHOLDERS[name]}\``,
   );
   const subject = isDefaultNamespace(namespace)
     ? "The tenant provider is not configured"
     : `The tenant provider has no settings for tenant "${namespace}"`;
   const alternatives: string[] = [];
   if (missing.includes("clientId") || missing.includes("clientSecret")) {
-    alternatives.push(`\`pulumi config set --secret ${keys.apiToken} <token>\` instead of the client credentials`);
+    alternatives.push(`\`pulumi config set --secret ${keys.apiToken} -- <token>\` instead of the client credentials`);
   }
   if (isDefaultNamespace(namespace)) {
     alternatives.push(

@@ -160,7 +160,7 @@ export class TokenSource {
       return this.failure(
         unauthorized,
         refused,
-        `${credentials} (\`pulumi config set --secret ${this.ctx.key("clientSecret")} <client secret>\`)`,
+        `${credentials} (\`pulumi config set --secret ${this.ctx.key("clientSecret")} -- <client secret>\`)`,
         answered,
       );
     }

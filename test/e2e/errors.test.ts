@@ -136,7 +136,7 @@ describe("one clear error per failure", () => {
       run,
       `Could not get an access token: the token endpoint ${ctx.server.url}/oauth/token refused client ` +
         `${ctx.server.credentials.clientId} (401 invalid_client: Client authentication failed). Check tenant:clientId (or AUTH0_CLIENT_ID) ` +
-        "and tenant:clientSecret (or AUTH0_CLIENT_SECRET) (`pulumi config set --secret tenant:clientSecret <client secret>`).",
+        "and tenant:clientSecret (or AUTH0_CLIENT_SECRET) (`pulumi config set --secret tenant:clientSecret -- <client secret>`).",
     );
     expect(run.output).not.toContain(wrong);
   });

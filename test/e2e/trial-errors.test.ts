@@ -125,7 +125,7 @@ describe("every lookup and resource error names the namespace the program used, 
       run,
       `Could not get an access token: the token endpoint ${ctx.server.url}/oauth/token refused client ` +
         `${ctx.server.credentials.clientId} (401 invalid_client: Client authentication failed). Check prod:clientId ` +
-        "and prod:clientSecret (`pulumi config set --secret prod:clientSecret <client secret>`).",
+        "and prod:clientSecret (`pulumi config set --secret prod:clientSecret -- <client secret>`).",
       "tenant",
     );
     expect(run.output).not.toContain(wrong);

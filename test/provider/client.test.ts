@@ -114,7 +114,7 @@ describe("TenantClient", () => {
         `Could not get an access token: the token endpoint ${harness.server.url}/oauth/token refused client ` +
           `${harness.server.credentials.clientId} (401 invalid_client: Client authentication failed). ` +
           "Check tenant:clientId (or AUTH0_CLIENT_ID) and tenant:clientSecret (or AUTH0_CLIENT_SECRET) " +
-          "(`pulumi config set --secret tenant:clientSecret <client secret>`).",
+          "(`pulumi config set --secret tenant:clientSecret -- <client secret>`).",
       );
       expect(`${error.message}${error.stack}${JSON.stringify(error)}`).not.toContain("wrong-secret-0a1b2c");
     });

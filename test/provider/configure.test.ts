@@ -53,7 +53,7 @@ async function withoutAuth0Env(body: () => Promise<void>): Promise<void> {
 const MISSING_ALL =
   "The tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret. Set them with " +
   "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set tenant:clientId <client id>`, " +
-  "`pulumi config set --secret tenant:clientSecret <client secret>` (or `pulumi config set --secret tenant:apiToken <token>` " +
+  "`pulumi config set --secret tenant:clientSecret -- <client secret>` (or `pulumi config set --secret tenant:apiToken -- <token>` " +
   "instead of the client credentials; or the environment variables AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).";
 
 describe("configuration and preview", () => {
@@ -350,7 +350,7 @@ describe("several tenants in one provider process", () => {
         reason:
           'The tenant provider has no settings for tenant "staging": missing staging:domain, staging:clientId, staging:clientSecret. Set them with ' +
           "`pulumi config set staging:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set staging:clientId <client id>`, " +
-          "`pulumi config set --secret staging:clientSecret <client secret>` (or `pulumi config set --secret staging:apiToken <token>` " +
+          "`pulumi config set --secret staging:clientSecret -- <client secret>` (or `pulumi config set --secret staging:apiToken -- <token>` " +
           "instead of the client credentials).",
       },
     ]);
@@ -378,7 +378,7 @@ describe("several tenants in one provider process", () => {
         reason:
           `Could not get an access token: the token endpoint ${b.url}/oauth/token refused client ${b.credentials.clientId} ` +
           "(401 invalid_client: Client authentication failed). Check prod:clientId and prod:clientSecret " +
-          "(`pulumi config set --secret prod:clientSecret <client secret>`).",
+          "(`pulumi config set --secret prod:clientSecret -- <client secret>`).",
       },
     ]);
     expect((await call(formProvider, "check")({}, { name: "d" })).failures).toEqual([]);

@@ -91,7 +91,7 @@ describe("settings", () => {
     expect(() => resolveSettings({})).toThrow(
       "The tenant provider is not configured: missing tenant:domain, tenant:clientId, tenant:clientSecret. Set them with " +
         "`pulumi config set tenant:domain <my-tenant.eu.auth0.com or http://host:port>`, `pulumi config set tenant:clientId <client id>`, " +
-        "`pulumi config set --secret tenant:clientSecret <client secret>` (or `pulumi config set --secret tenant:apiToken <token>` " +
+        "`pulumi config set --secret tenant:clientSecret -- <client secret>` (or `pulumi config set --secret tenant:apiToken -- <token>` " +
         "instead of the client credentials; or the environment variables AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET).",
     );
     expect(() => resolveSettings({ clientId: "id", clientSecret: "hunter2-secret" })).toThrow(
@@ -100,7 +100,7 @@ describe("settings", () => {
     );
     expect(() => resolveSettings({ domain: "p.example.com", clientId: "id" }, "prod")).toThrow(
       'The tenant provider has no settings for tenant "prod": missing prod:clientSecret. Set it with ' +
-        "`pulumi config set --secret prod:clientSecret <client secret>` (or `pulumi config set --secret prod:apiToken <token>` " +
+        "`pulumi config set --secret prod:clientSecret -- <client secret>` (or `pulumi config set --secret prod:apiToken -- <token>` " +
         "instead of the client credentials).",
     );
     try {
