@@ -1,6 +1,7 @@
 /**
  * A headless Chromium for the review's pictures, driven by puppeteer-core (the browser is the
- * machine's: puppeteer-core downloads none). One browser draws every picture of a review; the
+ * machine's: puppeteer-core downloads none). puppeteer-core is an optional peer of the package:
+ * only a project that asks for pictures installs it. One browser draws every picture of a review; the
  * pages are drawn with their scripts off. The review's pictures need a Chromium on the machine;
  * {@link findChromium} says where, and the review does without pictures when none is.
  */
@@ -39,7 +40,13 @@ export class ReviewBrowser {
 
   /** Starts the browser at `executable`. */
   static async launch(executable: string): Promise<ReviewBrowser> {
-    const { launch } = await import("puppeteer-core");
+    const { launch } = await import("puppeteer-core").catch((error: unknown) => {
+      throw new Error(
+        "puppeteer-core is not installed: add it to the project (`npm install --save-dev puppeteer-core`), " +
+          "which drives the machine's Chromium",
+        { cause: error },
+      );
+    });
     try {
       const browser = await launch({
         executablePath: executable,
