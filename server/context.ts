@@ -2,6 +2,7 @@
  * What the routes and hooks share: the store, the auth services, limits and test hooks.
  * Also declares the per-route `config` the app's hooks act on.
  */
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CodeSandbox } from "../api";
 import type { ClientRegistry, RegisteredClient } from "./auth/clients";
 import type { SigningKey } from "./auth/keys";
@@ -24,6 +25,12 @@ export interface TenantContext {
   sandbox?: CodeSandbox;
   /** The server's URL (known once it listens), e.g. `http://127.0.0.1:4010`. */
   url(): string;
+  /**
+   * What answers `POST /oauth/token` for the login's grants (authorization_code, refresh_token),
+   * set by the hosted login (server/login/) while it is mounted; the token endpoint keeps
+   * client_credentials.
+   */
+  loginTokenGrants?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }
 
 /** The authenticated caller of a request. */

@@ -14,7 +14,7 @@ import type { CodeRunResult, CodeSandbox, TenantRecords } from "../../api";
 import { recordsOf } from "../routes/relations";
 import { codeSandbox } from "../sandbox";
 import type { LoginUser } from "./accounts-contract";
-import type { AuthenticatedLogin } from "./finish";
+import type { AuthenticatedLogin, PostLoginDecision } from "./login-state";
 import type { CustomClaims } from "./outcomes";
 import type { LoginServices } from "./services";
 
@@ -24,24 +24,6 @@ export const POST_LOGIN_TRIGGER = "post-login";
 const ACTION_KIND = "action";
 /** The bindings' table (api/kinds/trigger-bindings/tenant.ts). */
 const BINDINGS_TABLE = "trigger_bindings";
-
-/** What the actions decided. */
-export type PostLoginDecision =
-  | { kind: "continue"; claims: CustomClaims }
-  | { kind: "deny"; reason: string }
-  /** The browser goes to `location`; the login waits at `/continue`. */
-  | { kind: "redirect"; location: string };
-
-/** A login waiting at `/continue` for the action that suspended it. */
-export interface SuspendedLogin {
-  login: AuthenticatedLogin;
-  /** The index, in the bound actions, of the action that suspended it. */
-  position: number;
-  claims: CustomClaims;
-  /** Whether a form was shown (`event.prompt.fields` on continue) or another site visited. */
-  by: "redirect" | "prompt";
-  formId?: string;
-}
 
 /** At most this many suspended logins are kept. */
 const MAX_SUSPENDED = 10_000;

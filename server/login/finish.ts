@@ -4,18 +4,10 @@
  * actions' custom claims — or ended with the service's `access_denied` at the callback.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { LoginApplication, LoginConnection, LoginUser } from "./accounts-contract";
-import { runPostLogin, type PostLoginDecision } from "./actions";
+import { runPostLogin } from "./actions";
+import type { AuthenticatedLogin, PostLoginDecision } from "./login-state";
 import type { OidcInteraction } from "./library";
 import type { LoginServices } from "./services";
-
-/** A login whose password was right. */
-export interface AuthenticatedLogin {
-  interaction: OidcInteraction;
-  application: LoginApplication;
-  connection: LoginConnection;
-  user: LoginUser;
-}
 
 /** Stores `result` on the interaction and sends the browser back to the provider, which answers the callback. */
 export async function resumeWith(reply: FastifyReply, interaction: OidcInteraction, result: Record<string, unknown>) {

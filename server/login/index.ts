@@ -18,17 +18,6 @@ export { LOGIN_PATHS } from "./provider";
 /** The discovery document's path. */
 export const DISCOVERY_PATH = "/.well-known/openid-configuration";
 
-/** The token endpoint's grants other than client_credentials, by server (see routes/oauth.ts). */
-const TOKEN_GRANTS = new WeakMap<
-  TenantContext,
-  (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
->();
-
-/** What answers `POST /oauth/token` for the login's grants (authorization_code, refresh_token) on `context`'s server, if it logs people in. */
-export function loginTokenGrants(context: TenantContext) {
-  return TOKEN_GRANTS.get(context);
-}
-
 /**
  * The service issues a refresh token for `offline_access` without asking the user; the library
  * keeps that scope only when consent is prompted for. The login grants it with the login
@@ -81,12 +70,13 @@ export async function loginRoutes(app: FastifyInstance, options: { context: Tena
   app.post(`${LOGIN_PATHS.end_session}/confirm`, form, toProvider);
   app.get(`${LOGIN_PATHS.end_session}/success`, toProvider);
   app.post(LOGIN_PATHS.revocation, { config: { oauth: true, bodyKinds: ["urlencoded" as const] } }, toProvider);
-  TOKEN_GRANTS.set(options.context, toProvider);
+  // The token endpoint (routes/oauth.ts) hands the login's grants (authorization_code, refresh_token) here.
+  options.context.loginTokenGrants = toProvider;
   registerLoginPages(app, services);
   registerContinue(app, services);
   registerLogout(app, services);
   app.addHook("onClose", async () => {
-    TOKEN_GRANTS.delete(options.context);
+    delete options.context.loginTokenGrants;
     await services.ownSandbox?.close();
   });
 }

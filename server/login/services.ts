@@ -2,7 +2,7 @@
 import type { TenantContext } from "../context";
 import type { CodeSandbox } from "../../api";
 import type { LoginAccounts } from "./accounts-contract";
-import type { SuspendedLogin } from "./actions";
+import type { SuspendedLogin } from "./login-state";
 import { BruteForceGuard, CsrfTokens } from "./guard";
 import type { OidcProvider } from "./library";
 import { LoginOutcomes } from "./outcomes";

@@ -13,7 +13,6 @@ import { acceptedAudiences, TOKEN_LIFETIME_SECONDS } from "../auth/tokens";
 import type { TenantContext } from "../context";
 import { BUCKETS, charge } from "../plugins/rate-limit";
 import { OAuthError } from "../http-error";
-import { loginTokenGrants } from "../login";
 
 export { OAuthError } from "../http-error";
 
@@ -86,7 +85,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TenantContext
       unknown
     >;
     const grantType = field(body, "grant_type");
-    const loginGrants = loginTokenGrants(context);
+    const loginGrants = context.loginTokenGrants;
     if (grantType && LOGIN_GRANT_TYPES.has(grantType) && loginGrants) {
       // The provider authenticates the client; the address pays for the request.
       charge(request, reply, context.rateLimiter, BUCKETS.anonymous(request.ip));

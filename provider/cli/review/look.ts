@@ -7,19 +7,9 @@
 import { changesByScreen } from "../../../api/prompt-names";
 import { isObject } from "../../../api/json";
 import { firstLoginPrompt, renderLoginPage, type ByScreen, type ScreenName, type TenantLook } from "../../../render";
+import { LOOK, LOOK_KINDS, type LookObject } from "./look-kinds";
 import type { PlannedChange, ReviewPlan } from "./plan";
 
-/** The kinds whose objects the login screens show, by their part in the look. */
-const LOOK = {
-  template: "loginTemplate",
-  branding: "branding",
-  theme: "brandingTheme",
-  settings: "promptSettings",
-  texts: "promptCustomText",
-  partials: "promptScreenPartials",
-} as const;
-/** The kinds of the look. */
-export const LOOK_KINDS: ReadonlySet<string> = new Set(Object.values(LOOK));
 /** The kinds that change every screen (the others change the screens they name). */
 const WHOLE_LOOK_KINDS: ReadonlySet<string> = new Set([LOOK.template, LOOK.branding, LOOK.theme, LOOK.settings]);
 /** The prompts the renderer draws, with the screen of each. */
@@ -30,14 +20,6 @@ const PICTURE_LANGUAGE = "en";
 export const MAX_SCREENS = 6;
 /** The application the pictures show a login to. */
 const PICTURE_APPLICATION = { id: "review", name: "My App" } as const;
-
-/** One object of the look in a plan, its values in the API's names. */
-export interface LookObject {
-  kind: string;
-  /** The configuration namespace of its tenant. */
-  tenant: string;
-  values: Record<string, unknown>;
-}
 
 /** A screen drawn before and after: `first-login` is the login prompt's first screen (`login`, or `login-id` when identifier first). */
 export interface ScreenPair {

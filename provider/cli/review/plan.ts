@@ -18,7 +18,7 @@ import { isSecret } from "../../schema/envelope";
 import { renameResource } from "../../schema/names";
 import { isObject } from "../../../api/json";
 import { asWritten } from "./updated-values";
-import { LOOK_KINDS, type LookObject } from "./look";
+import { LOOK_KINDS, type LookObject } from "./look-kinds";
 
 /** One violation of a policy, as the comment shows it. */
 export interface PolicyViolation {
