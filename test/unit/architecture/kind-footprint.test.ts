@@ -99,10 +99,10 @@ const PACK = "policy/src/policies.ts";
  * The hosted login (server/login/) is a named consumer, like the pack: it runs the post-login
  * actions (their runtime and live version, from the action's room) and shows the page's look:
  * the template, the branding, the theme, the prompt settings, the texts and the partials. The
- * review draws the same look before and after a plan (provider/cli/review/look.ts).
+ * review names the look's kinds in one place (provider/cli/review/look-kinds.ts).
  */
 const LOGIN = { actions: "server/login/actions.ts", look: "server/login/look.ts" };
-const REVIEW_LOOK = "provider/cli/review/look.ts";
+const REVIEW_LOOK = "provider/cli/review/look-kinds.ts";
 /** The pack's rules of the login page's markup; they also say HTML's own `form` and `action` (an element, an attribute). */
 const LOGIN_PAGE_RULES = "policy/src/rules/login-page.ts";
 
