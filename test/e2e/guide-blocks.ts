@@ -97,3 +97,34 @@ export function expectedExit(command: string): number {
   const said = /#\s*exit (\d+)/.exec(command);
   return said ? Number(said[1]) : 0;
 }
+
+/** The snippets the guides test (test/e2e/guides.full.test.ts) runs, by guide: each must be a block marked `<!-- guide: NAME -->`. */
+export const RUN: Record<string, string[]> = {
+  "README.md": ["pack the package", "install and configure", "a program"],
+  "docs/guides/tenant-server.md": ["start the server", "point a stack at it", "call the API with a token"],
+  "docs/guides/actions.md": ["an action that renders a form", "bind it to its trigger"],
+  "docs/guides/quickstart.md": ["a project and a stack", "preview, then apply", "drift on the local tenant server"],
+  "docs/guides/ci-github-actions.md": ["credentials out of the committed stack file"],
+  "docs/guides/policies.md": [
+    "pack the policy pack",
+    "install the policy pack",
+    "install the policy pack beside another language",
+    "run it",
+    "a configuration",
+    "run it with the configuration",
+    "a pack of your own",
+    "your own rule",
+    "run your own pack",
+  ],
+};
+
+/**
+ * Snippets another test runs as written, by guide: where they need what that test has (the CI
+ * guide's stack setup runs in the workflows test's user repository, before its workflows).
+ */
+export const RUN_ELSEWHERE: Record<string, { test: string; names: string[] }> = {
+  "docs/guides/ci-github-actions.md": {
+    test: "test/e2e/workflows.full.test.ts",
+    names: ["create the stack in the shared backend", "credentials out of the committed stack file"],
+  },
+};

@@ -27,6 +27,7 @@ import {
   type Example,
   type Refused,
 } from "../../conformance/examples";
+import { INVALID_INPUTS } from "../../conformance/invalid-inputs";
 
 /** The login page template's check without the tenant (the singleton lifecycle's, with its hooks). */
 const checkLoginTemplate = (news: Record<string, unknown>) => checkSingletonInputs("loginTemplate", news);
@@ -110,6 +111,19 @@ describe("rules the published schema leaves to the project", () => {
       { property: "nodes[0].config.components[0].config.next_node", reason: expect.stringContaining("nowhere") },
     ]);
   });
+});
+
+describe("what a program passes untyped (the fidelity program's inputs)", () => {
+  test.each(INVALID_INPUTS.map((input) => [input.what, input] as const))(
+    "check refuses %s, naming the property",
+    (_what, input) => {
+      const named = [
+        ...(input.forms ?? []).flatMap((form) => checks.form(form)),
+        ...(input.streams ?? []).flatMap((stream) => checks.eventStream(stream)),
+      ].map((failure) => failure.property);
+      expect(named).toContain(input.property);
+    },
+  );
 });
 
 describe("the published component union", () => {

@@ -27,92 +27,9 @@ import { policyCliBin } from "../../scripts/lib/policy-cli";
 import { ensurePulumiCli, fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { checkoutCopy, type CheckoutCopy } from "../scratch";
 import { E2E_TIMEOUT_MS } from "./harness";
-import {
-  blocksOf,
-  CHECKED_ELSEWHERE,
-  commandsOf,
-  expectedExit,
-  guideBlock,
-  guideFiles,
-  OUTPUT_LANGUAGES,
-} from "./guide-blocks";
+import { commandsOf, expectedExit, guideBlock } from "./guide-blocks";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
-
-/** The snippets this test runs, by guide: each must be a block marked `<!-- guide: NAME -->`. */
-const RUN: Record<string, string[]> = {
-  "README.md": ["pack the package", "install and configure", "a program"],
-  "docs/guides/tenant-server.md": ["start the server", "point a stack at it", "call the API with a token"],
-  "docs/guides/actions.md": ["an action that renders a form", "bind it to its trigger"],
-  "docs/guides/quickstart.md": ["a project and a stack", "preview, then apply", "drift on the local tenant server"],
-  "docs/guides/ci-github-actions.md": ["credentials out of the committed stack file"],
-  "docs/guides/policies.md": [
-    "pack the policy pack",
-    "install the policy pack",
-    "install the policy pack beside another language",
-    "run it",
-    "a configuration",
-    "run it with the configuration",
-    "a pack of your own",
-    "your own rule",
-    "run your own pack",
-  ],
-};
-
-/**
- * Snippets another test runs as written, by guide: where they need what that test has (the CI
- * guide's stack setup runs in the workflows test's user repository, before its workflows).
- */
-const RUN_ELSEWHERE: Record<string, { test: string; names: string[] }> = {
-  "docs/guides/ci-github-actions.md": {
-    test: "test/e2e/workflows.test.ts",
-    names: ["create the stack in the shared backend", "credentials out of the committed stack file"],
-  },
-};
-
-describe("every code block of the guides is run here or is an excerpt of a tested program", () => {
-  const blocks = guideFiles(REPO_ROOT).flatMap((file) => blocksOf(REPO_ROOT, file));
-
-  test("each block a user would run or paste is marked", () => {
-    const unmarked = blocks
-      .filter((block) => !block.marker && !OUTPUT_LANGUAGES.includes(block.language))
-      .map((block) => `${block.file}:${block.line} (${block.language || "no language"})`);
-    expect(unmarked).toEqual([]);
-    expect(Object.keys(CHECKED_ELSEWHERE).length).toBeLessThan(3);
-  });
-
-  test("the index lists every guide", () => {
-    const index = fs.readFileSync(path.join(REPO_ROOT, "docs", "_index.md"), "utf8");
-    const guides = fs.readdirSync(path.join(REPO_ROOT, "docs", "guides")).filter((file) => file.endsWith(".md"));
-    expect(guides.filter((file) => !index.includes(`](guides/${file})`))).toEqual([]);
-  });
-
-  test("each excerpt names a file of the repository", () => {
-    const missing = blocks
-      .filter((block) => block.marker?.kind === "excerpt")
-      .filter((block) => !fs.existsSync(path.join(REPO_ROOT, block.marker!.value.replace(/#.*$/, ""))))
-      .map((block) => `${block.file}:${block.line} → ${block.marker!.value}`);
-    expect(missing).toEqual([]);
-  });
-
-  test("each block marked to run is run by this test or the one named, and each snippet they run is marked", () => {
-    const marked = blocks
-      .filter((block) => block.marker?.kind === "guide")
-      .map((block) => `${block.file}: ${block.marker!.value}`)
-      .sort();
-    const here = Object.entries(RUN).flatMap(([file, names]) => names.map((name) => `${file}: ${name}`));
-    const elsewhere = Object.entries(RUN_ELSEWHERE).flatMap(([file, { names }]) =>
-      names.map((name) => `${file}: ${name}`),
-    );
-    expect([...new Set([...here, ...elsewhere])].sort()).toEqual(marked);
-    // The other test names each of those snippets: it reads them by name, as written.
-    for (const [file, { test, names }] of Object.entries(RUN_ELSEWHERE)) {
-      const source = fs.readFileSync(path.join(REPO_ROOT, test), "utf8");
-      expect(source).toContain(file.split("/").pop()!.replace(/\.md$/, ""));
-      for (const name of names) expect(source).toContain(JSON.stringify(name));
-    }
-  });
-});
 
 // ------------------------------------------------------------------ running them
 
