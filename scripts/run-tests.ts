@@ -45,10 +45,13 @@ process.env[RUN_MARKER] = RUN_ID;
 
 /**
  * End-to-end suites that run alone: they assert how long a failure takes (errors: a silent
- * host gives up within its settings). Every fault suite runs alone too (floods, storms,
- * crashes and listing stalls measured against the server's own pace).
+ * host gives up within its settings). The fault suites run alone too (floods, storms,
+ * crashes and listing stalls measured against the server's own pace), but for those that
+ * measure nothing against the clock, which run two at a time with the engine suites.
  */
 const SUITES_ALONE = ["test/e2e/errors.test.ts"];
+/** Fault suites with no bound in time (secrets in plaintext, duplicates and orphans counted). */
+const FAULTS_BESIDE = ["test/faults/secrets.test.ts", "test/faults/ambiguous-creates.test.ts"];
 
 /** The suites of `npm run test:full` only: costly installs and builds that change rarely. */
 const FULL_ONLY = /\.full\.test\.ts$/;
@@ -122,17 +125,18 @@ function testStages(env: NodeJS.ProcessEnv): JestSummary[] {
   // Each engine suite has its own servers, state backend and PULUMI_HOME, and spends much of
   // its time waiting on the engine's processes: two run side by side. The fault suites and the
   // suites that assert a bound in seconds run alone after them.
-  const alone = ["test/faults/", ...SUITES_ALONE];
+  const faultsAlone = `test/faults/(?!(${FAULTS_BESIDE.map((file) => pathPattern(path.basename(file))).join("|")})$)`;
+  const alone = `${faultsAlone}|${SUITES_ALONE.map(pathPattern).join("|")}`;
   const engine = jestStage(
     "end-to-end and package tests (real Pulumi engine, two at a time)",
-    ["e2e", "package"],
-    ["--maxWorkers=2", "--testPathPatterns", `^(?!.*(${alone.map(pathPattern).join("|")}|${FULL_ONLY.source})).*$`],
+    ["e2e", "package", "faults"],
+    ["--maxWorkers=2", "--testPathPatterns", `^(?!.*(${alone}|${FULL_ONLY.source})).*$`],
     env,
   );
   const timed = jestStage(
     "fault tests and the suites with bounds in seconds (real Pulumi engine, one at a time)",
     ["e2e", "faults"],
-    ["--runInBand", "--testPathPatterns", `(${alone.map(pathPattern).join("|")})`],
+    ["--runInBand", "--testPathPatterns", `(${alone})`],
     env,
   );
   return [fast, engine, timed];
