@@ -201,23 +201,10 @@ describe("one clear error per failure", () => {
     expect(quick.seconds).toBeLessThan(15);
   });
 
-  test("a silent host with the default settings fails in about 30 s (was 159 s)", async () => {
-    await settings({ domain: silent.url, timeoutSeconds: undefined, maxRetries: undefined });
-    const run = await record("preview");
-    const full = expectOnce(
-      run,
-      new RegExp(
-        `Could not get an access token: no answer from ${silent.url.replace(/[.:/]/g, "\\$&")} to POST /oauth/token ` +
-          "within 10 s \\(3 attempts over [0-9]+ s\\)\\. Check tenant:domain \\(or AUTH0_DOMAIN\\) and the network, or raise tenant:timeoutSeconds / tenant:maxRetries\\.",
-      ),
-    );
-    console.log(`silent host, default settings: preview failed after ${run.seconds.toFixed(1)} s with: ${full}`);
-    // The wait itself is 3 × 10 s plus back-off (the message says "over 30 s" or "31 s"); the preview adds the
-    // engine's and the program's start, 5 to 15 s on a loaded machine.
-    expect(full).toMatch(/over 3[01] s/);
-    expect(run.seconds).toBeGreaterThan(30);
-    expect(run.seconds).toBeLessThan(60);
-  });
+  // With the default settings the same host fails after 3 attempts of 10 s (about 30 s): the
+  // defaults are the client's (test/provider/client.test.ts, "the waits come from the settings"),
+  // the test above shows the engine's provider taking its settings, and the next one the engine's
+  // provider on the defaults (3 attempts); waiting the 30 s through the engine would check nothing more.
 
   test("a refresh against a tenant that went away: once in full, pointers for the rest, no stack trace", async () => {
     const gone: TenantServer = await startTenantServer({ port: 0, logger: false });
@@ -226,6 +213,8 @@ describe("one clear error per failure", () => {
         domain: gone.url,
         clientId: gone.credentials.clientId,
         clientSecret: gone.credentials.clientSecret,
+        timeoutSeconds: undefined,
+        maxRetries: undefined,
       });
       const up = await record("up");
       expect(up.ok).toBe(true);
