@@ -4,8 +4,9 @@
  * the fault suites and the engine suites with bounds in seconds one at a time.
  * Ends with one line `N passed, N failed`. `--full` (`npm run test:full`) runs instead what is
  * costly and changes rarely: the suites named `*.full.test.ts` (installs and builds per language,
- * the release, registry-shaped installs), two at a time, after the same set-up; CI runs `npm test`,
- * then `npm run test:full`. TENANT_FULL=1 runs the fault suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
+ * the release, registry-shaped installs), two at a time, after the same set-up, then the unit,
+ * server and provider suites and one engine suite per door on Node.js 24 with the newest
+ * `@pulumi/pulumi` and Pulumi CLI; CI runs `npm test`, then `npm run test:full`. TENANT_FULL=1 runs the fault suites at full size. Every child gets PULUMI_TENANT_TEST_RUN=<id>; at the end a process still
  * carrying that marker (a server or dynamic provider a test failed to end) is named, killed and
  * fails the run.
  */
@@ -14,7 +15,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { endLeftovers } from "./lib/process-tree";
-import { REPO_ROOT, ensureLanguages, ensurePulumiCli } from "./lib/pulumi";
+import { NEWEST_PULUMI_CLI, REPO_ROOT, ensureLanguages, ensurePulumiCli, ensurePulumiCliVersion } from "./lib/pulumi";
 import { ensurePostgres } from "./lib/postgres";
 import { parseScriptArgs } from "./lib/args";
 import { ensureChromium } from "./lib/chromium";
@@ -52,6 +53,8 @@ process.env[RUN_MARKER] = RUN_ID;
 const SUITES_ALONE = ["test/e2e/errors.test.ts"];
 /** Fault suites with no bound in time (secrets in plaintext, duplicates and orphans counted). */
 const FAULTS_BESIDE = ["test/faults/secrets.test.ts", "test/faults/ambiguous-creates.test.ts"];
+/** The engine suites of the Node.js 24 stage: each door's lifecycle (create, update, replace, drift, no change, import). */
+const NODE24_ENGINE_SUITES = ["test/e2e/lifecycle.test.ts", "test/e2e/plugin-lifecycle.test.ts"];
 
 /** The suites of `npm run test:full` only: costly installs and builds that change rarely. */
 const FULL_ONLY = /\.full\.test\.ts$/;
@@ -155,26 +158,36 @@ function fullStages(env: NodeJS.ProcessEnv): JestSummary[] {
 }
 
 /**
- * The unit, server and provider suites on Node.js 24 (found, or installed from the PyPI wheel) in a
- * cached copy of the checkout with the newest `@pulumi/pulumi` (scripts/lib/node24.ts).
+ * What users run today, beside the pin: the unit, server and provider suites on Node.js 24 (found,
+ * or installed from the PyPI wheel) in a cached copy of the checkout with the newest
+ * `@pulumi/pulumi` (scripts/lib/node24.ts), then one engine suite per door there, on the newest
+ * Pulumi CLI ({@link NEWEST_PULUMI_CLI}): the dynamic providers' lifecycle and the plugin's.
  */
-function node24Stage(env: NodeJS.ProcessEnv): JestSummary {
+function node24Stages(env: NodeJS.ProcessEnv): JestSummary[] {
   let node24: Node24Checkout;
+  let newestCli: string;
   try {
     node24 = setup("Node.js 24 and a copy of the checkout with the newest @pulumi/pulumi", () =>
       prepareNode24Checkout(),
     );
+    newestCli = setup(`Pulumi CLI ${NEWEST_PULUMI_CLI} (the newest tested)`, () =>
+      ensurePulumiCliVersion(NEWEST_PULUMI_CLI),
+    );
   } catch (error) {
-    process.stdout.write(`\nThe Node.js 24 stage could not start: ${(error as Error).message}\n`);
-    return { numPassedTests: 0, numFailedTests: 1, success: false };
+    process.stdout.write(`\nThe Node.js 24 stages could not start: ${(error as Error).message}\n`);
+    return [{ numPassedTests: 0, numFailedTests: 1, success: false }];
   }
-  return jestStage(
-    `unit, server and provider tests on Node.js ${node24.nodeVersion} with @pulumi/pulumi ${node24.sdkVersion}`,
-    ["unit", "server", "provider"],
-    ["--maxWorkers=2"],
-    env,
-    node24,
-  );
+  const on = `on Node.js ${node24.nodeVersion} with @pulumi/pulumi ${node24.sdkVersion}`;
+  return [
+    jestStage(`unit, server and provider tests ${on}`, ["unit", "server", "provider"], ["--maxWorkers=2"], env, node24),
+    jestStage(
+      `one engine suite per door ${on} and the Pulumi CLI ${NEWEST_PULUMI_CLI}`,
+      ["e2e"],
+      ["--maxWorkers=2", "--testPathPatterns", NODE24_ENGINE_SUITES.map(pathPattern).join("|")],
+      { ...env, PULUMI_TENANT_BIN: newestCli },
+      node24,
+    ),
+  ];
 }
 
 /** A set-up step (an install or a build that is cached after the first run), timed as a stage. */
@@ -189,6 +202,7 @@ function setup<T>(title: string, run: () => T): T {
 function main(): void {
   const { values: flags } = parseScriptArgs("npm test", {
     full: { type: "boolean" },
+    // `npm run test:full -- --node24`: only the Node.js 24 stages.
     node24: { type: "boolean" },
     record: { type: "boolean" },
   });
@@ -235,9 +249,9 @@ function main(): void {
   process.stdout.write(
     `\nThe checkout is recorded (${before.files.size} files, ${planted.files.length} of a user's planted where absent): the suites may not change it.\n`,
   );
-  const summaries = full ? fullStages(env) : testStages(env);
-  // `npm run test:full -- --node24`: the unit, server and provider stages again on Node.js 24 with the newest SDK.
-  if (flags.node24) summaries.push(node24Stage(env));
+  const summaries = full && flags.node24 ? [] : full ? fullStages(env) : testStages(env);
+  // `npm run test:full` ends with what users run today: Node.js 24, the newest SDK and CLI.
+  if (full) summaries.push(...node24Stages(env));
   fs.rmSync(testRoot, { recursive: true, force: true });
   const passed = summaries.reduce((sum, summary) => sum + summary.numPassedTests, 0);
   let failed = summaries.reduce((sum, summary) => sum + summary.numFailedTests, 0);

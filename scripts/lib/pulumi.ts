@@ -67,6 +67,44 @@ export function ensurePulumiCli(): string {
   }
 }
 
+/**
+ * The newest Pulumi CLI this repository is tested with, beside the pinned {@link PULUMI_MIN_VERSION}:
+ * `npm run test:full` runs its Node.js 24 stage's engine suites on it (built from the Go module
+ * proxy's modules by scripts/setup-pulumi.sh the first time, then cached).
+ */
+export const NEWEST_PULUMI_CLI = "3.277.0";
+
+/**
+ * The bin folder of Pulumi CLI `version` (`~/.pulumi/versions/<version>/bin`), installed or built by
+ * scripts/setup-pulumi.sh when missing, whatever `pulumi` is on PATH. Progress on stderr; throws
+ * saying what to do when it cannot be made.
+ */
+export function ensurePulumiCliVersion(version: string): string {
+  const script = path.join(REPO_ROOT, "scripts", "setup-pulumi.sh");
+  // Without a `pulumi` on PATH the script takes (or makes) the version asked for, not the one found.
+  const pathWithoutPulumi = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((dir) => dir && !fs.existsSync(path.join(dir, "pulumi")))
+    .join(path.delimiter);
+  const env: NodeJS.ProcessEnv = { ...process.env, PULUMI_VERSION: version, PATH: pathWithoutPulumi };
+  delete env.PULUMI_TENANT_BIN;
+  delete env.PULUMI_TENANT_CLI_ROOT;
+  try {
+    const out = execFileSync("bash", [script], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      encoding: "utf8",
+      env,
+    });
+    return out.trim().split("\n").pop() ?? "";
+  } catch {
+    throw new Error(
+      `The Pulumi CLI ${version} could not be installed or built (see the [setup-pulumi] lines above). ` +
+        `Build it with \`PULUMI_VERSION=${version} npm run setup:pulumi\` (it needs Go), then retry.`,
+    );
+  }
+}
+
 /** What programs in other languages than TypeScript need, beside the CLI's bin folder. */
 export interface LanguageTools {
   /** The CLI's bin folder, now also holding the Python and Go language hosts and the SDK generator. */
