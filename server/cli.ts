@@ -21,6 +21,8 @@ import { MAX_RATE } from "./ratelimit";
 import { kindNames, kindSpec } from "../api";
 import { wrapWords } from "../api/words";
 import { tokenCommand } from "./token-command";
+import { parseFixtures } from "../api/kinds/action/tenant-test";
+import type { NetworkFixture } from "../api/table/operations";
 
 /** The kinds the server serves, in words, from the table of kinds: "forms, event streams, … and trigger bindings". */
 function kindsServed(): string {
@@ -46,6 +48,8 @@ export interface CliOptions {
   customDomain: string | false;
   /** `--run-actions`: let the action test route run code (in an engine of its own per run). */
   runActions: boolean;
+  /** `--fixtures FILE`: the network fixtures that answer the login's outside calls. */
+  fixturesFile?: string;
   /** `--help`: print {@link TENANT_HELP} and start nothing. */
   help: boolean;
 }
@@ -86,6 +90,11 @@ Options:
                        once with npm (no install scripts) into ~/.cache/pulumi-tenant (or
                        $PULUMI_TENANT_ACTION_CACHE); at most 5 s and 64 MiB. Without it that
                        route answers 403  (default: off)
+  --fixtures FILE      a JSON array of network fixtures ({request: {method, url}, response: {status,
+                       headers, body}}, as an action test's) that answer the hosted login's outside
+                       calls: the post-login actions' requests and the forms' flows'. Nothing is
+                       ever sent; a call no fixture answers fails, naming the fixture to add.
+                       PUT /rehearsal/fixtures replaces them while the server runs
   -h, --help           print this text and exit
 
 Credentials: the server makes an admin client (every scope) and writes its domain, client id,
@@ -118,6 +127,7 @@ export function parseArgs(argv: string[]): CliOptions {
     tls: values.tls ?? false,
     customDomain: values["no-custom-domain"] ? false : (values["custom-domain"] ?? DEFAULT_CUSTOM_DOMAIN),
     runActions: values["run-actions"] ?? false,
+    fixturesFile: values.fixtures,
     help: values.help ?? false,
   };
   if (values["no-custom-domain"] && values["custom-domain"] !== undefined)
@@ -145,9 +155,25 @@ function parseFlags(argv: string[]) {
       "custom-domain": { type: "string" },
       "no-custom-domain": { type: "boolean" },
       "run-actions": { type: "boolean" },
+      fixtures: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
+}
+
+/** Reads a `--fixtures` file: a JSON array of network fixtures; throws naming the file and what is wrong. */
+export function readFixturesFile(path: string): NetworkFixture[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`--fixtures ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    return parseFixtures(parsed);
+  } catch (error) {
+    throw new Error(`--fixtures ${path}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** Reads a `--clients` file: a JSON array of {client_id, client_secret, scopes, global}. */
@@ -186,6 +212,7 @@ async function main(): Promise<void> {
     dataDir,
     rateLimit: options.rateLimit,
     clients: options.clientsFile ? readClientsFile(options.clientsFile) : [],
+    ...(options.fixturesFile ? { fixtures: readFixturesFile(options.fixturesFile) } : {}),
     tls: options.tls,
     maxConnections: options.maxConnections,
     customDomain: options.customDomain,

@@ -19,6 +19,8 @@ import { lockDataDir, type DataDirLock } from "./data-dir-lock";
 import { checkPrivateDataFile, ensurePrivateDir, writePrivateFile } from "./files";
 import { createLogger, type LoggerOption, type TenantLogger } from "./logger";
 import { RateLimiter } from "./ratelimit";
+import { rehearsalOf } from "./rehearsal";
+import type { NetworkFixture } from "../api/table/operations";
 import { seedCustomDomain } from "./routes/custom-domains";
 import { openStore, type Store } from "./store";
 import { ensureTlsMaterial } from "./tls";
@@ -72,6 +74,11 @@ export interface TenantServerOptions {
    * dependency cache's folder.
    */
   runActions?: boolean | SandboxOptions;
+  /**
+   * The network fixtures that answer the hosted login's outside calls (the post-login actions'
+   * requests, the forms' flows'): nothing is ever sent. `PUT /rehearsal/fixtures` replaces them.
+   */
+  fixtures?: NetworkFixture[];
 }
 
 /** The custom domain a fresh tenant starts with: the login page template needs one, as on the real service. */
@@ -152,6 +159,7 @@ export async function startTenantServer(options: TenantServerOptions = {}): Prom
         ? { sandbox: codeSandbox(typeof options.runActions === "object" ? options.runActions : undefined) }
         : {}),
     };
+    if (options.fixtures) rehearsalOf(context).fixtures = options.fixtures;
     const tls = options.tls ? ensureTlsMaterial(dataDir ?? mkdtempSync(join(tmpdir(), "tenant-tls-"))) : undefined;
     log = createLogger(options.logger ?? true);
     const app = buildApp(context, {

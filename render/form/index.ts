@@ -5,6 +5,7 @@
  * sanitize-html, which the provider package does not ship.
  */
 export { renderComponent, renderFormStep } from "./step";
+export { FORM_SCREEN, renderFormPage } from "./page";
 export { validateStep, type StepValidation } from "./validate";
 export { FORM_START, nextNode } from "./router";
 export { CONDITION_OPERATORS, evaluateCondition, operandValue, type ConditionScope } from "./conditions";

@@ -12,10 +12,12 @@ import { actionRunJob } from "../../api/kinds/action/tenant-runtime";
 import { liveVersion } from "../../api/kinds/action/tenant-versions";
 import type { CodeRunResult, CodeSandbox, TenantRecords } from "../../api";
 import { recordsOf } from "../routes/relations";
+import { masked } from "../flows";
 import { codeSandbox } from "../sandbox";
 import type { LoginUser } from "./accounts-contract";
-import type { AuthenticatedLogin, PostLoginDecision } from "./login-state";
+import { FORM_PATH, type AuthenticatedLogin, type PostLoginDecision } from "./login-state";
 import type { CustomClaims } from "./outcomes";
+import { rehearsalOf } from "../rehearsal";
 import type { LoginServices } from "./services";
 
 /** The trigger the login runs. */
@@ -118,7 +120,7 @@ function applyCalls(
   result: CodeRunResult,
   claims: CustomClaims,
   metadata: { user_metadata: Record<string, unknown>; app_metadata: Record<string, unknown> },
-): { deny?: string; redirect?: string; prompt?: { formId: string; vars: unknown } } {
+): { deny?: string; redirect?: string; prompt?: { formId: string; options: unknown } } {
   for (const call of result.calls) {
     const [first, second] = call.args;
     switch (call.method) {
@@ -143,7 +145,7 @@ function applyCalls(
         }
         return { deny: "api.redirect.sendUserTo needs an http(s) URL" };
       case "api.prompt.render":
-        if (typeof first === "string") return { prompt: { formId: first, vars: second } };
+        if (typeof first === "string") return { prompt: { formId: first, options: second } };
         break;
     }
   }
@@ -165,12 +167,44 @@ function withQuery(url: string, options: unknown): string | undefined {
   return target.href;
 }
 
+/** `event.prompt` of onContinuePostLogin after a form: its id, its fields and hidden fields, its shared variables. */
+export interface PromptAnswer {
+  id: string;
+  fields: Record<string, unknown>;
+  vars: Record<string, unknown>;
+}
+
+/** An object option of `api.prompt.render` (`fields`, `vars`), else empty. */
+const optionRecord = (options: unknown, key: string): Record<string, unknown> => {
+  const value = typeof options === "object" && options !== null ? (options as Record<string, unknown>)[key] : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
+};
+
+/** Records one run in the rehearsal's trace: the action's secrets masked in its logs, error and requests. */
+function traceRun(services: LoginServices, action: BoundAction, result: CodeRunResult): void {
+  const secrets = Object.values(action.secrets);
+  rehearsalOf(services.context).trace.add({
+    type: "action",
+    action_id: action.id,
+    name: action.name,
+    version: action.version,
+    outcome: result.error ? "error" : "ok",
+    ...(result.error ? { error: masked(result.error.message, secrets) } : {}),
+    logs: result.logs.map((log) => masked(log.message, secrets)),
+    requests: result.requests.map((sent) => ({
+      method: sent.method,
+      url: masked(sent.url, secrets),
+      ...(sent.status !== undefined ? { status: sent.status } : {}),
+    })),
+  });
+}
+
 /** Runs the bound actions from `position`, `handler` for the first of them (onContinuePostLogin when resuming). */
 export async function runPostLogin(
   request: FastifyRequest,
   services: LoginServices,
   login: AuthenticatedLogin,
-  resume?: { position: number; claims: CustomClaims; fields?: Record<string, unknown> },
+  resume?: { position: number; claims: CustomClaims; prompt?: PromptAnswer },
 ): Promise<PostLoginDecision> {
   const tenant = recordsOf(services.context, ACTION_KIND);
   const actions = boundActions(tenant);
@@ -180,7 +214,7 @@ export async function runPostLogin(
     const action = actions[position];
     const resuming = resume !== undefined && position === resume.position;
     const event = postLoginEvent(request, login, user);
-    if (resuming && resume.fields) event.prompt = { fields: resume.fields };
+    if (resuming && resume.prompt) event.prompt = resume.prompt;
     const job = actionRunJob({
       trigger: POST_LOGIN_TRIGGER,
       code: action.code,
@@ -188,16 +222,20 @@ export async function runPostLogin(
       secrets: action.secrets,
       dependencies: action.dependencies,
       handler: resuming ? "onContinuePostLogin" : "onExecutePostLogin",
+      fixtures: rehearsalOf(services.context).fixtures,
     });
     // The service calls onContinuePostLogin only when the action exports it; a missing one resumes with the next action.
     if (resuming && !/onContinuePostLogin/.test(action.code)) continue;
     const result = await sandboxOf(services).run(job);
+    traceRun(services, action, result);
     if (result.error) {
+      // An action's error may quote its secrets: neither the log nor the callback shows them.
+      const reason = masked(result.error.message, Object.values(action.secrets));
       request.log.error(
-        { action: action.name, action_id: action.id, version: action.version, error: result.error.message },
-        `The post-login action "${action.name}" (version ${action.version}) failed: ${result.error.message}`,
+        { action: action.name, action_id: action.id, version: action.version, error: reason },
+        `The post-login action "${action.name}" (version ${action.version}) failed: ${reason}`,
       );
-      return { kind: "deny", reason: `The action "${action.name}" failed: ${result.error.message}`.slice(0, 500) };
+      return { kind: "deny", reason: `The action "${action.name}" failed: ${reason}`.slice(0, 500), failed: true };
     }
     const metadata = { user_metadata: {}, app_metadata: {} };
     const applied = applyCalls(result, claims, metadata);
@@ -213,14 +251,24 @@ export async function runPostLogin(
         position,
         claims,
         by: applied.redirect ? "redirect" : "prompt",
-        ...(applied.prompt ? { formId: applied.prompt.formId } : {}),
+        ...(applied.prompt
+          ? {
+              formId: applied.prompt.formId,
+              prompt: {
+                formId: applied.prompt.formId,
+                action: { id: action.id, name: action.name },
+                fields: optionRecord(applied.prompt.options, "fields"),
+                vars: optionRecord(applied.prompt.options, "vars"),
+              },
+            }
+          : {}),
       });
       if (applied.redirect) {
         const target = new URL(applied.redirect);
         target.searchParams.set("state", uid);
         return { kind: "redirect", location: target.href };
       }
-      return { kind: "redirect", location: `/u/form-placeholder?state=${encodeURIComponent(uid)}` };
+      return { kind: "redirect", location: `${FORM_PATH}?state=${encodeURIComponent(uid)}` };
     }
   }
   return { kind: "continue", claims };

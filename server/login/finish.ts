@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { runPostLogin } from "./actions";
 import type { AuthenticatedLogin, PostLoginDecision } from "./login-state";
 import type { OidcInteraction } from "./library";
+import { rehearsalOf } from "../rehearsal";
 import type { LoginServices } from "./services";
 
 /** Stores `result` on the interaction and sends the browser back to the provider, which answers the callback. */
@@ -24,6 +25,15 @@ export async function applyDecision(
   decision: PostLoginDecision,
 ) {
   const { interaction, user, application } = login;
+  if (decision.kind !== "redirect")
+    rehearsalOf(services.context).trace.add({
+      type: "login",
+      client_id: application.client_id,
+      user_id: user.user_id,
+      ...(decision.kind === "deny"
+        ? { outcome: decision.failed ? "error" : "denied", description: decision.reason }
+        : { outcome: "success" }),
+    });
   if (decision.kind === "deny") {
     services.extParams.delete(interaction.uid);
     return resumeWith(reply, interaction, { error: "access_denied", error_description: decision.reason });

@@ -1,13 +1,14 @@
 /**
  * The hosted login, mounted in the tenant server: the OpenID Connect provider (a certified
  * library, provider.ts) under the service's paths, the login pages (pages.ts), the post-login
- * actions (actions.ts) and the logout. The provider is built on the first request that needs
+ * actions (actions.ts), the forms they show (forms/) and the logout. The provider is built on the first request that needs
  * it, so a server that logs nobody in does not load it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TenantContext } from "../context";
 import type { LoginAccounts } from "./accounts-contract";
 import { registerContinue } from "./continue";
+import { registerForms } from "./forms/routes";
 import { registerLogout } from "./logout";
 import { registerLoginPages } from "./pages";
 import { LOGIN_PATHS } from "./provider";
@@ -74,6 +75,7 @@ export async function loginRoutes(app: FastifyInstance, options: { context: Tena
   options.context.loginTokenGrants = toProvider;
   registerLoginPages(app, services);
   registerContinue(app, services);
+  registerForms(app, services);
   registerLogout(app, services);
   app.addHook("onClose", async () => {
     delete options.context.loginTokenGrants;

@@ -10,6 +10,7 @@ import { registerAccountRoutes } from "./accounts";
 import { registerCollectionRoutes } from "./collection";
 import { registerCustomDomainRoutes } from "./custom-domains";
 import { registerOAuthRoutes } from "./oauth";
+import { registerRehearsalRoutes } from "./rehearsal";
 import { checkRelations, isServed } from "./relations";
 import { registerSingletonRoutes } from "./singleton";
 import { registerTenantSettingsRoutes } from "./tenant-settings";
@@ -31,4 +32,5 @@ export async function tenantRoutes(app: FastifyInstance, { context }: { context:
   registerAccountRoutes(app, context);
   registerTenantSettingsRoutes(app, context);
   registerAdminRoutes(app, context);
+  registerRehearsalRoutes(app, context);
 }

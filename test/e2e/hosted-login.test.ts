@@ -3,7 +3,9 @@
  * own applications and users, made through the management API): a real relying party
  * (`openid-client`) sends the browser to /authorize; the page is the tenant's template around
  * the login box; a person signs up and logs in; a post-login action's claim is in the verified
- * ID token; the same login is denied when the action denies; a blocked user is refused.
+ * ID token; the same login is denied when the action denies; a blocked user is refused; an
+ * action renders a form whose router takes a branch and whose flow calls a fixture, and the
+ * fields reach onContinuePostLogin, which puts them in the token.
  */
 import type { Browser, Page } from "puppeteer-core";
 import * as oidc from "openid-client";
@@ -12,6 +14,7 @@ import { startHarness, TEMPLATE, type Harness } from "../server/helpers";
 
 const CALLBACK = "https://app.example.com/callback";
 const PASSWORD = "Correct-Horse-9-battery";
+const CRM = "https://crm.example.com/plans";
 const BANNER = '<div id="tenant-banner">{{ tenant.friendly_name }} welcomes you to {{ application.name }}</div>';
 
 let harness: Harness;
@@ -46,6 +49,11 @@ beforeAll(async () => {
     password: PASSWORD,
   });
   await manage("PATCH", `/users/${encodeURIComponent(blocked.user_id)}`, { blocked: true });
+  await manage("POST", "/users", {
+    connection: "Username-Password-Authentication",
+    email: "form@example.com",
+    password: PASSWORD,
+  });
   await manage("PUT", "/branding/templates/universal-login", {
     template: TEMPLATE.replace("<body>", `<body>${BANNER}`),
   });
@@ -58,14 +66,29 @@ beforeAll(async () => {
       api.idToken.setCustomClaim("https://shop.example.com/plan", "gold");
     };`,
   });
-  for (
-    let attempt = 0;
-    attempt < 100 && !(await manage("GET", `/actions/actions/${action.id}`)).all_changes_deployed;
-    attempt++
-  )
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  const formAction = await manage("POST", "/actions/actions", {
+    name: "profile-form",
+    supported_triggers: [{ id: "post-login", version: "v3" }],
+    deploy: true,
+    code: `exports.onExecutePostLogin = async (event, api) => {
+      if (event.user.email === "form@example.com") api.prompt.render(${JSON.stringify(await profileForm())}, { vars: { tier: "gold" } });
+    };
+    exports.onContinuePostLogin = async (event, api) => {
+      api.idToken.setCustomClaim("https://shop.example.com/profile", event.prompt.fields.nickname + "/" + event.prompt.vars.plan);
+    };`,
+  });
+  for (const id of [action.id, formAction.id])
+    for (
+      let attempt = 0;
+      attempt < 100 && !(await manage("GET", `/actions/actions/${id}`)).all_changes_deployed;
+      attempt++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 25));
   await manage("PATCH", "/actions/triggers/post-login/bindings", {
-    bindings: [{ ref: { type: "action_id", value: action.id }, display_name: "plan-claim" }],
+    bindings: [
+      { ref: { type: "action_id", value: action.id }, display_name: "plan-claim" },
+      { ref: { type: "action_id", value: formAction.id }, display_name: "profile-form" },
+    ],
   });
   config = await oidc.discovery(
     new URL(harness.server.url),
@@ -102,6 +125,51 @@ beforeEach(async () => {
     } else void request.continue();
   });
 });
+
+/** The form the journey shows (a router on `vars.tier`, a step, a flow calling the CRM); its id. */
+async function profileForm(): Promise<string> {
+  const flow = await manage("POST", "/flows", {
+    name: "plan-lookup",
+    actions: [
+      {
+        id: "lookup",
+        type: "HTTP",
+        action: "SEND_REQUEST",
+        params: { url: CRM, params: { nick: "{{fields.nickname}}" } },
+      },
+      { id: "keep", type: "FLOW", action: "STORE_VARS", params: { vars: { plan: "{{actions.lookup.body.plan}}" } } },
+    ],
+  });
+  const form = await manage("POST", "/forms", {
+    name: "profile",
+    start: { next_node: "route" },
+    nodes: [
+      {
+        id: "route",
+        type: "ROUTER",
+        config: {
+          rules: [
+            { id: "gold", condition: { operator: "EQ", operands: ["{{vars.tier}}", "gold"] }, next_node: "profile" },
+          ],
+          fallback: "$ending",
+        },
+      },
+      {
+        id: "profile",
+        type: "STEP",
+        config: {
+          components: [
+            { id: "nickname", category: "FIELD", type: "TEXT", required: true, label: "Nickname", config: {} },
+            { id: "next", category: "BLOCK", type: "NEXT_BUTTON", config: { text: "Continue" } },
+          ],
+          next_node: "lookup",
+        },
+      },
+      { id: "lookup", type: "FLOW", config: { flow_id: flow.id, next_node: "$ending" } },
+    ],
+  });
+  return form.id;
+}
 
 /** Starts a login as the relying party does; what it must check on the way back. */
 async function startLogin() {
@@ -161,4 +229,26 @@ test("a blocked user is refused on the page and never reaches the application", 
   expect(new URL(page.url()).pathname).toBe("/u/login");
   expect(await page.$eval("[role=alert]", (element) => element.textContent)).toMatch(/blocked/);
   expect(callbacks.length).toBe(before);
+});
+
+test("an action's form is filled in, its router and flow run, and its fields reach the ID token", async () => {
+  const fixtures = [{ request: { method: "GET", url: `${CRM}?nick=ada` }, response: { body: { plan: "pro" } } }];
+  const put = await harness.call("PUT", "/rehearsal/fixtures", { body: { fixtures } });
+  expect(put.json).toEqual({ count: 1 });
+  const checks = await startLogin();
+  await submit({ username: "form@example.com", password: PASSWORD });
+  expect(new URL(page.url()).pathname).toBe("/u/form");
+  expect(await page.$eval("#tenant-banner", (element) => element.textContent)).toContain("Local tenant");
+  await page.type("#af-nickname", "ada");
+  await Promise.all([page.waitForNavigation(), page.click('button[name="$action"][value="next"]')]);
+  const callback = callbacks.at(-1)!;
+  expect(callback.searchParams.get("state")).toBe(checks.expectedState);
+  const tokens = await oidc.authorizationCodeGrant(config, callback, checks);
+  expect(tokens.claims()).toMatchObject({ "https://shop.example.com/profile": "ada/pro" });
+  const trace = await harness.call("GET", "/rehearsal/trace?after=0");
+  expect(trace.json.events.find((event: { type: string }) => event.type === "flow")).toMatchObject({
+    name: "plan-lookup",
+    outcome: "ok",
+    calls: [{ method: "GET", status: 200 }],
+  });
 });

@@ -110,8 +110,8 @@ test("every route of the login refuses hostile input, and the tenant is unchange
       { method: "POST", headers: { "content-type": "application/json" }, body: '{"state":"x"}' },
     ],
     ["continue without a login", "/continue?state=nothing"],
-    ["form placeholder without a login", "/u/form-placeholder?state=nothing"],
-    ["form placeholder post without a token", "/u/form-placeholder?state=nothing", form("fields=a%3Db")],
+    ["form without a login", "/u/form?state=nothing"],
+    ["form post without a token", "/u/form?state=nothing", form("email=a%40b.example&%24action=next")],
     ...EVIL.map((uri): [string, string] => [
       `v2 logout to ${uri}`,
       `/v2/logout?client_id=${clientId}&returnTo=${encodeURIComponent(uri)}`,

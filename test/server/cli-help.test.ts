@@ -5,9 +5,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs, TENANT_HELP } from "../../server/cli";
+import { writeFileSync } from "node:fs";
+import { parseArgs, readFixturesFile, TENANT_HELP } from "../../server/cli";
+
 import { buildCli, type BuiltCli } from "./cli-process";
-import { removeDir, tempDir } from "./helpers";
+import { removeDir, startHarness, tempDir } from "./helpers";
 
 let built: BuiltCli;
 beforeAll(() => {
@@ -36,7 +38,7 @@ test("--help prints the whole help on stdout, exits 0 and starts no server", () 
 
 test("the help describes each flag, the credentials file, TLS and where data goes", () => {
   const flags = ["--port", "--data-dir", "--clients", "--rate-limit", "--max-connections", "--tls", "--help"];
-  for (const flag of [...flags, "--custom-domain", "--no-custom-domain", "--run-actions"]) {
+  for (const flag of [...flags, "--custom-domain", "--no-custom-domain", "--run-actions", "--fixtures"]) {
     const line = TENANT_HELP.split("\n").find(
       (text) => text.trimStart().startsWith(flag) || text.includes(`, ${flag}`),
     );
@@ -65,6 +67,37 @@ test("--run-actions lets the action test route run code; it is off by default", 
   expect(parseArgs([]).runActions).toBe(false);
   expect(parseArgs(["--run-actions"]).runActions).toBe(true);
   expect(TENANT_HELP).toMatch(/--run-actions[\s\S]*actions\/\{id\}\/test[\s\S]*403/);
+});
+
+test("--fixtures FILE: the login's network fixtures, read and checked at start, served by GET /rehearsal/fixtures", async () => {
+  const dir = tempDir("tenant-fixtures-");
+  try {
+    const file = join(dir, "fixtures.json");
+    const fixtures = [
+      { request: { method: "GET", url: "https://crm.example.com/a" }, response: { status: 200, body: "{}" } },
+    ];
+    writeFileSync(file, JSON.stringify(fixtures));
+    expect(parseArgs(["--fixtures", file]).fixturesFile).toBe(file);
+    const read = readFixturesFile(file);
+    expect(read).toHaveLength(1);
+    writeFileSync(file, JSON.stringify({ request: {} }));
+    expect(() => readFixturesFile(file)).toThrow(
+      new RegExp(`^--fixtures ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: .*fixtures: expected an array`),
+    );
+    writeFileSync(file, "[");
+    expect(() => readFixturesFile(file)).toThrow(/^--fixtures .*JSON/);
+    const harness = await startHarness({ fixtures: read });
+    try {
+      const reply = await harness.call("GET", "/rehearsal/fixtures");
+      expect(reply.status).toBe(200);
+      expect(reply.json.fixtures).toEqual(read);
+      expect((await fetch(`${harness.server.url}/rehearsal/fixtures`)).status).toBe(401);
+    } finally {
+      await harness.close();
+    }
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test("an unknown flag or a bad number says what is wrong and points at --help", () => {

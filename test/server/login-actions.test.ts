@@ -80,6 +80,21 @@ async function tokensOf(callback: URL) {
 }
 
 test("bound actions run in order with the service's event: claims, metadata, a denial, a redirect and a form resumed at onContinuePostLogin", async () => {
+  const nicknameForm = await server.manage("POST", "/forms", {
+    name: "nickname",
+    start: { next_node: "ask" },
+    nodes: [
+      {
+        id: "ask",
+        type: "STEP",
+        config: {
+          components: [{ id: "nickname", category: "FIELD", type: "TEXT", label: "Nickname", config: {} }],
+          next_node: "$ending",
+        },
+      },
+    ],
+  });
+  const formId = (nicknameForm.json as { id: string }).id;
   await bindPostLoginActions(server, [
     {
       name: "claims",
@@ -102,7 +117,7 @@ test("bound actions run in order with the service's event: claims, metadata, a d
     },
     {
       name: "form",
-      code: `exports.onExecutePostLogin = async (event, api) => { api.prompt.render("ap_form1", { vars: { plan: "gold" } }); };
+      code: `exports.onExecutePostLogin = async (event, api) => { api.prompt.render("${formId}", { vars: { plan: "gold" } }); };
       exports.onContinuePostLogin = async (event, api) => {
         api.idToken.setCustomClaim("https://example.com/nickname", event.prompt.fields.nickname);
         api.user.setAppMetadata("nickname", event.prompt.fields.nickname);
@@ -117,12 +132,12 @@ test("bound actions run in order with the service's event: claims, metadata, a d
   const form = await follow(
     browser,
     await browser.send(`${server.url}/continue?state=${encodeURIComponent(state)}`),
-    `${server.url}/u/form-placeholder`,
+    `${server.url}/u/form`,
   );
   const formHtml = await (await browser.send(form.href)).text();
-  expect(formHtml).toContain("Form placeholder");
+  expect(formHtml).toContain('data-step="ask"');
   const resumed = await browser.send(form.href, {
-    form: { _csrf: hiddenField(formHtml, "_csrf"), fields: "nickname=<b>ada</b>" },
+    form: { _csrf: hiddenField(formHtml, "_csrf"), nickname: "<b>ada</b>" },
   });
   const callback = await follow(browser, resumed, CALLBACK);
   const { id, access } = await tokensOf(callback);

@@ -1,0 +1,199 @@
+/**
+ * Malformed and hostile submissions of a form in the hosted login, over HTTP: a missing or wrong
+ * CSRF token, an unknown login, oversized, repeated, nested and non-text values, the wrong
+ * content type, buttons that are not on the step, script typed into a field (escaped on the next
+ * step and in errors), and router operands fed templates and prototype names. Each gets a 4xx
+ * page or the next step, never a 5xx, and nothing typed runs or resolves.
+ */
+import {
+  bindPostLoginActions,
+  CookieClient,
+  hiddenField,
+  startLoginServer,
+  TestAccounts,
+  type LoginServer,
+} from "../server/login-support";
+import { MAX_VALUE_LENGTH, MAX_VALUES_PER_NAME } from "../../server/login/forms/submission";
+
+const CALLBACK = "https://app.example.com/callback";
+const PASSWORD = "correct horse battery staple";
+const SCRIPT = `"><script>alert(1)</script>`;
+
+let server: LoginServer;
+
+beforeAll(async () => {
+  const accounts = new TestAccounts();
+  accounts.addApplication({ client_id: "web-app", name: "Web App", callbacks: [CALLBACK] });
+  accounts.addUser("ada@example.com", PASSWORD);
+  server = await startLoginServer(accounts, { runActions: true });
+  const form = await server.manage("POST", "/forms", {
+    name: "hostile",
+    start: { next_node: "ask" },
+    nodes: [
+      {
+        id: "ask",
+        type: "STEP",
+        config: {
+          components: [
+            { id: "nickname", category: "FIELD", type: "TEXT", label: "Nickname", config: { max_length: 100 } },
+            {
+              id: "tier",
+              category: "FIELD",
+              type: "CHOICE",
+              label: "Tier",
+              required: true,
+              config: { options: [{ value: "gold", label: "Gold" }], allow_other: { enabled: true } },
+            },
+          ],
+          next_node: "route",
+        },
+      },
+      {
+        id: "route",
+        type: "ROUTER",
+        config: {
+          rules: [
+            {
+              id: "code",
+              condition: { operator: "EQ", operands: ["{{fields.nickname}}", "{{vars.code}}"] },
+              next_node: "secret",
+            },
+            { id: "proto", condition: { operator: "EXISTS", operands: ["{{fields.__proto__}}"] }, next_node: "secret" },
+          ],
+          fallback: "again",
+        },
+      },
+      {
+        id: "secret",
+        type: "STEP",
+        config: { components: [{ id: "s", category: "BLOCK", type: "DIVIDER", config: {} }] },
+      },
+      {
+        id: "again",
+        type: "STEP",
+        config: {
+          components: [{ id: "nickname", category: "FIELD", type: "TEXT", label: "Nickname again", config: {} }],
+          next_node: "$ending",
+        },
+      },
+    ],
+  });
+  const formId = (form.json as { id: string }).id;
+  await bindPostLoginActions(server, [
+    {
+      name: "hostile-form",
+      code: `exports.onExecutePostLogin = async (event, api) => { api.prompt.render("${formId}", { vars: { code: "s3cret-code" } }); };`,
+    },
+  ]);
+});
+afterAll(() => server.close());
+
+/** Logs in up to the form; the browser, the form's address and its CSRF token. */
+async function atForm() {
+  const browser = new CookieClient();
+  let response = await browser.send(
+    `${server.url}/authorize?${new URLSearchParams({ response_type: "code", client_id: "web-app", redirect_uri: CALLBACK, scope: "openid", state: "st" })}`,
+  );
+  const login = new URL(response.headers.get("location")!, server.url);
+  const html = await (await browser.send(login.href)).text();
+  response = await browser.send(login.href, {
+    form: {
+      state: hiddenField(html, "state"),
+      _csrf: hiddenField(html, "_csrf"),
+      username: "ada@example.com",
+      password: PASSWORD,
+      action: "default",
+    },
+  });
+  for (let hops = 0; hops < 5; hops++) {
+    const next = new URL(response.headers.get("location")!, server.url);
+    if (next.pathname === "/u/form") {
+      const page = await (await browser.send(next.href)).text();
+      return { browser, form: next, csrf: hiddenField(page, "_csrf") };
+    }
+    response = await browser.send(next.href);
+  }
+  throw new Error("the login never reached the form");
+}
+
+/** Posts a raw urlencoded body to the form; status and page. */
+async function post(url: string, body: string, contentType = "application/x-www-form-urlencoded") {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+    redirect: "manual",
+  });
+  return { status: response.status, html: await response.text() };
+}
+
+const encoded = (csrf: string) => `_csrf=${encodeURIComponent(csrf)}`;
+
+test("submissions without the step's token, for an unknown login or in another encoding are refused with a page", async () => {
+  const { form, csrf } = await atForm();
+  expect((await post(form.href, "nickname=a")).status).toBe(403);
+  expect((await post(form.href, "_csrf=forged&nickname=a")).status).toBe(403);
+  expect((await post(form.href, `_csrf[]=${encodeURIComponent(csrf)}&nickname=a`)).status).toBe(403);
+  expect((await post(`${server.url}/u/form?state=unknown`, encoded(csrf))).status).toBe(403);
+  expect((await post(`${server.url}/u/form`, encoded(csrf))).status).toBe(403);
+  expect((await fetch(`${server.url}/u/form?state=unknown`)).status).toBe(400);
+  expect((await post(form.href, JSON.stringify({ _csrf: csrf }), "application/json")).status).toBe(415);
+});
+
+test("oversized, repeated, nested and non-text values get the step back with a message, never a 5xx", async () => {
+  const { form, csrf } = await atForm();
+  const huge = await post(form.href, `${encoded(csrf)}&nickname=${"x".repeat(MAX_VALUE_LENGTH + 1)}`);
+  expect(huge.status).toBe(400);
+  expect(huge.html).toContain(`longer than ${MAX_VALUE_LENGTH} characters`);
+  const tooLong = await post(form.href, `${encoded(csrf)}&tier=gold&nickname=${"x".repeat(101)}`);
+  expect(tooLong.status).toBe(400);
+  expect(tooLong.html).toContain("Enter at most 100 characters.");
+  const repeatedName = encodeURIComponent(SCRIPT);
+  const repeated = await post(form.href, `${encoded(csrf)}${`&${repeatedName}=1`.repeat(MAX_VALUES_PER_NAME + 1)}`);
+  expect(repeated.status).toBe(400);
+  expect(repeated.html).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+  expect(repeated.html).not.toContain("<script>alert(1)</script>");
+  const option = await post(form.href, `${encoded(csrf)}&tier=platinum&tier=gold`);
+  expect(option.status).toBe(400);
+  expect(option.html).toContain("Choose one of the options.");
+  for (const body of [
+    "nickname[a][b]=x",
+    "nickname[]=x&nickname[]=y",
+    "tier[other][deep]=x",
+    "$action[]=next",
+    "%24action=jump%3Anowhere",
+    "%24action=resend%3Anickname",
+    "__proto__[polluted]=1&constructor[prototype][polluted]=1",
+  ]) {
+    const { status } = await post(form.href, `${encoded(csrf)}&${body}`);
+    expect([200, 400]).toContain(status);
+  }
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect((await post(form.href, `${encoded(csrf)}&%24action=jump%3Anowhere`)).html).toContain(
+    "That button is not on this step.",
+  );
+});
+
+test("script typed into a field is shown escaped on the next step, and templates typed never resolve in a router", async () => {
+  const first = await atForm();
+  const next = await post(
+    first.form.href,
+    `${encoded(first.csrf)}&nickname=${encodeURIComponent(SCRIPT)}&tier=%24other&tier%5Bother%5D=${encodeURIComponent(SCRIPT)}`,
+  );
+  expect(next.status).toBe(200);
+  expect(next.html).toContain('data-step="again"');
+  expect(next.html).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+  expect(next.html).not.toContain("<script>alert(1)</script>");
+
+  const second = await atForm();
+  const typed = await post(
+    second.form.href,
+    `${encoded(second.csrf)}&tier=gold&nickname=${encodeURIComponent("{{vars.code}}")}`,
+  );
+  expect(typed.html).toContain('data-step="again"');
+  expect(typed.html).not.toContain("s3cret-code");
+  const third = await atForm();
+  const proto = await post(third.form.href, `${encoded(third.csrf)}&tier=gold&nickname=__proto__`);
+  expect(proto.status).toBe(200);
+  expect(proto.html).not.toContain('data-step="secret"');
+});
