@@ -55,6 +55,8 @@ export interface Scenario {
   formName?: string;
   /** Actions over four triggers, each trigger's first 100 bound (bench/programs/scenario.ts). */
   actions?: number;
+  /** One object of each kind the counts leave out (bench/programs/scenario.ts `everyKindPlan`). */
+  everyKind?: boolean;
 }
 
 /** N mixed resources: the login template, then forms and event streams half and half. */

@@ -8,7 +8,9 @@
  * `actions` actions spread over four triggers ({@link ACTION_TRIGGERS}, action `i` on trigger
  * `i mod 4`), each post-login one showing form `i mod forms` by reference (`api.prompt.render`), and
  * one `TriggerBindings` per trigger used, binding its first 100 actions in order (the moonshot's
- * mix: bench/probe-moonshot.ts). `formName` renames form 0 (the one-field update).
+ * mix: bench/probe-moonshot.ts). `formName` renames form 0 (the one-field update). `everyKind`
+ * adds one object of each kind the others leave out ({@link everyKindPlan}: a vault connection, a
+ * rate limit policy and the login page's look), and the template they need.
  */
 import * as pulumi from "@pulumi/pulumi";
 
@@ -20,6 +22,7 @@ export interface Scenario {
   policyId?: string;
   formName?: string;
   actions?: number;
+  everyKind?: boolean;
 }
 
 /** The stack's scenario (config `scenario`). */
@@ -149,7 +152,21 @@ export function bindingPlan(count: number): { triggerId: string; actions: number
 export const TEMPLATE = "<html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>";
 
 /** The resource types a scenario declares. */
-export const PLAN_TYPES = ["Flow", "Form", "EventStream", "Action", "TriggerBindings", "LoginTemplate"] as const;
+export const PLAN_TYPES = [
+  "Flow",
+  "Form",
+  "EventStream",
+  "Action",
+  "TriggerBindings",
+  "LoginTemplate",
+  "FlowVaultConnection",
+  "RateLimitPolicy",
+  "Branding",
+  "BrandingTheme",
+  "PromptSettings",
+  "PromptCustomText",
+  "PromptScreenPartials",
+] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
 /** One resource of the scenario: its type, name and inputs (in the API's names), references as markers. */
@@ -157,6 +174,8 @@ export interface PlanEntry {
   type: PlanType;
   name: string;
   args: Record<string, unknown>;
+  /** Resources (by name) that must exist first, where nothing in `args` refers to them. */
+  dependsOn?: string[];
 }
 
 /**
@@ -195,8 +214,107 @@ export function scenarioPlan(scenario: Scenario): PlanEntry[] {
         actions: binding.actions.map((i) => ({ id: ref(`action-${i}`), display_name: `action ${i}` })),
       },
     });
-  if (scenario.template) plan.push({ type: "LoginTemplate", name: "login", args: { template: TEMPLATE } });
+  if (scenario.template || scenario.everyKind)
+    plan.push({ type: "LoginTemplate", name: "login", args: { template: TEMPLATE } });
+  if (scenario.everyKind) plan.push(...everyKindPlan());
   return plan;
+}
+
+/** A colour of the look. */
+const INK = "#1f2937";
+
+/**
+ * One object of each kind the scenario's counts leave out: a flow vault connection (its bearer
+ * token the stack's secret `hookPassword`), a rate limit policy, the branding settings and theme, the
+ * prompt settings, a custom text and a screen's partials (which need the template, declared before).
+ */
+export function everyKindPlan(): PlanEntry[] {
+  const style = (size: number, bold = false) => ({ size, bold });
+  return [
+    {
+      type: "FlowVaultConnection",
+      name: "crm",
+      args: { name: "crm-api", app_id: "HTTP", setup: { type: "BEARER", token: { $secret: "hookPassword" } } },
+    },
+    {
+      type: "RateLimitPolicy",
+      name: "logins",
+      args: {
+        resource: "oauth_authentication_api",
+        consumer: "client",
+        consumer_selector: "default",
+        configuration: { action: "log", limit: 100 },
+      },
+    },
+    { type: "Branding", name: "branding", args: { colors: { primary: "#0059d6", page_background: "#f3f4f6" } } },
+    {
+      type: "BrandingTheme",
+      name: "theme",
+      args: {
+        displayName: "Bench",
+        colors: {
+          body_text: INK,
+          error: "#b91c1c",
+          header: INK,
+          icons: INK,
+          input_background: "#ffffff",
+          input_border: INK,
+          input_filled_text: INK,
+          input_labels_placeholders: INK,
+          links_focused_components: "#0059d6",
+          primary_button: "#0059d6",
+          primary_button_label: "#ffffff",
+          secondary_button_border: INK,
+          secondary_button_label: INK,
+          success: "#047857",
+          widget_background: "#ffffff",
+          widget_border: INK,
+        },
+        fonts: {
+          font_url: "",
+          reference_text_size: 16,
+          title: style(150, true),
+          subtitle: style(87.5),
+          body_text: style(87.5),
+          buttons_text: style(100, true),
+          input_labels: style(100),
+          links: style(87.5, true),
+          links_style: "normal",
+        },
+        borders: {
+          button_border_radius: 8,
+          button_border_weight: 1,
+          buttons_style: "rounded",
+          input_border_radius: 8,
+          input_border_weight: 1,
+          inputs_style: "rounded",
+          show_widget_shadow: true,
+          widget_border_weight: 0,
+          widget_corner_radius: 12,
+        },
+        page_background: { background_color: "#f3f4f6", background_image_url: "", page_layout: "center" },
+        widget: {
+          header_text_alignment: "center",
+          logo_height: 52,
+          logo_position: "center",
+          logo_url: "",
+          social_buttons_layout: "bottom",
+        },
+      },
+    },
+    { type: "PromptSettings", name: "prompts", args: { universal_login_experience: "new", identifier_first: true } },
+    {
+      type: "PromptCustomText",
+      name: "login-id-en",
+      args: { prompt: "login-id", language: "en", body: { "login-id": { title: "Welcome" } } },
+    },
+    {
+      type: "PromptScreenPartials",
+      name: "login-id-partials",
+      args: { prompt: "login-id", screens: { "login-id": { "form-content-end": "<p>Help: it@example.com</p>" } } },
+      dependsOn: ["login"],
+    },
+  ];
 }
 
 /** What the scenario needs of a tenant module: the dynamic providers' (`pulumi-tenant`) or the SDK's. */
@@ -231,9 +349,21 @@ export function declareScenario(tenant: TenantModule) {
   const scenario = readScenario(cfg);
   const resolver = new Resolver(cfg);
   const counts: Partial<Record<PlanType, number>> = {};
+  const declared = new Map<string, pulumi.Resource>();
   for (const entry of scenarioPlan(scenario)) {
-    const Resource = tenant[entry.type] as new (name: string, args: unknown) => { id: pulumi.Output<string> };
-    resolver.ids.set(entry.name, new Resource(entry.name, resolver.resolve(entry.args)).id);
+    const Resource = tenant[entry.type] as new (
+      name: string,
+      args: unknown,
+      opts?: pulumi.CustomResourceOptions,
+    ) => pulumi.CustomResource;
+    const dependsOn = (entry.dependsOn ?? []).flatMap((name) => declared.get(name) ?? []);
+    const resource = new Resource(
+      entry.name,
+      resolver.resolve(entry.args),
+      dependsOn.length ? { dependsOn } : undefined,
+    );
+    declared.set(entry.name, resource);
+    resolver.ids.set(entry.name, resource.id);
     counts[entry.type] = (counts[entry.type] ?? 0) + 1;
   }
   return {

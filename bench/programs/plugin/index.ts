@@ -10,11 +10,11 @@ import { declareScenario, PLAN_TYPES, type PlanType, type TenantModule } from ".
 
 /** The SDK's class of `type`, taking the scenario's inputs (the API's names) and renaming them to the schema's. */
 function renaming(type: PlanType) {
-  const Sdk = tenant[type] as unknown as new (name: string, args: unknown) => { id: unknown };
+  const Sdk = tenant[type] as unknown as new (name: string, args: unknown, opts?: object) => { id: unknown };
   const kind = kindOfTypeName(type)!;
   return class {
-    constructor(name: string, args: object) {
-      return new Sdk(name, renameResource(kind, args as Record<string, unknown>, "toSchema"));
+    constructor(name: string, args: object, opts?: object) {
+      return new Sdk(name, renameResource(kind, args as Record<string, unknown>, "toSchema"), opts);
     }
   };
 }
