@@ -153,7 +153,7 @@ function applyCalls(
 }
 
 /** The redirect's address with its `query` option; undefined when it is not an http(s) URL. */
-function withQuery(url: string, options: unknown): string | undefined {
+export function withQuery(url: string, options: unknown): string | undefined {
   let target: URL;
   try {
     target = new URL(url);

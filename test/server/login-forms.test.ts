@@ -314,6 +314,31 @@ test("a form that does not exist ends the login on the error page, and the log n
   expect((await browser.send(form.href)).status).toBe(400);
 });
 
+test("an ending's redirection is followed only to an absolute http(s) address", async () => {
+  const landing = async (target: string) => {
+    const formId = await created("/forms", {
+      name: `redirect-${target.length}`,
+      start: { next_node: "$ending" },
+      ending: { redirection: { target } },
+    });
+    await bindPostLoginActions(server, [
+      {
+        name: "send-away",
+        code: `exports.onExecutePostLogin = async (event, api) => { api.prompt.render(${JSON.stringify(formId)}); };`,
+      },
+    ]);
+    const { browser, form } = await loginToForm();
+    return browser.send(form.href);
+  };
+  const away = await landing("https://shop.example.com/welcome?from=form");
+  expect(away.status).toBe(302);
+  expect(away.headers.get("location")).toBe("https://shop.example.com/welcome?from=form");
+  const script = await landing("javascript:alert(document.cookie)");
+  expect(script.headers.get("location")).toBeNull();
+  expect(script.status).toBe(500);
+  expect(await script.text()).toContain("not an absolute http(s) address");
+});
+
 test("the fixtures answer the actions' requests in a login, and the trace shows the run without its secrets", async () => {
   await bindPostLoginActions(server, [
     {

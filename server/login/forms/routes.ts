@@ -14,6 +14,7 @@ import {
   type RenderableForm,
 } from "../../../render/form";
 import { recordsOf } from "../../routes/relations";
+import { withQuery } from "../actions";
 import { resumeLogin, suspendedOf } from "../continue";
 import { requestLanguage } from "../language";
 import { FORM_PATH } from "../login-state";
@@ -78,8 +79,18 @@ async function land(
   }
   const { redirection, resume_flow } = landing.ending;
   if (redirection && resume_flow !== true) {
+    // Only an absolute http(s) address is followed: the target is the form's configuration, never the person's.
+    const target = withQuery(redirection.target, undefined);
+    if (!target)
+      return endInError(
+        request,
+        reply,
+        services,
+        suspended,
+        `the form's ending redirects to ${JSON.stringify(redirection.target.slice(0, 100))}, not an absolute http(s) address: fix ending.redirection.target.`,
+      );
     services.suspended.delete(suspended.login.interaction.uid);
-    return reply.code(302).header("location", redirection.target).send();
+    return reply.code(302).header("location", target).send();
   }
   const progress = suspended.form!;
   return resumeLogin(request, reply, services, suspended, {
