@@ -21,7 +21,7 @@ import { MAX_RATE } from "./ratelimit";
 import { kindNames, kindSpec } from "../api";
 import { wrapWords } from "../api/words";
 import { tokenCommand } from "./token-command";
-import { parseFixtures } from "../api/kinds/action/tenant-test";
+import { parseFixtures } from "../api/table/fixtures";
 import type { NetworkFixture } from "../api/table/operations";
 
 /** The kinds the server serves, in words, from the table of kinds: "forms, event streams, … and trigger bindings". */

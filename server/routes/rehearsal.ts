@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../api";
-import { parseFixtures } from "../../api/kinds/action/tenant-test";
+import { parseFixtures } from "../../api/table/fixtures";
 import type { TenantContext } from "../context";
 import { authenticate } from "../guard";
 import { HttpError } from "../http-error";

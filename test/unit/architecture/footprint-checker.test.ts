@@ -76,10 +76,15 @@ describe("the footprint checker", () => {
       'const isAction = (d: { type: string }) => d.type === "action";',
       'const schema = object({}, { required: ["id", "action"] });',
       'type Key = "type" | "action";',
+      'interface RunEvent { type: "action"; name: string }',
+      'const event = { type: "action", name: "a" };',
+      'const ran = "action" in results;',
+      'const read = { kind: "action" };',
       '// tenant.recordsOf("action") in a comment is no string',
     );
     expect(mentions("api/kinds/event-stream/tenant.ts", text)).toEqual([
       'api/kinds/event-stream/tenant.ts:2: names the kind "action" by a string, outside its room and the declared relations',
+      'api/kinds/event-stream/tenant.ts:12: names the kind "action" by a string, outside its room and the declared relations',
     ]);
   });
 

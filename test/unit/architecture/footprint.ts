@@ -53,7 +53,8 @@ const lineOf = (source: ts.SourceFile, node: ts.Node) =>
   source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
 
 const propertyName = (node: ts.Node): string | undefined =>
-  ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
+  (ts.isPropertyAssignment(node) || ts.isPropertySignature(node)) &&
+  (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
     ? node.name.text
     : undefined;
 
@@ -158,6 +159,13 @@ function isWireWord(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral): 
   if (ts.isLiteralTypeNode(parent) && ts.isUnionTypeNode(parent.parent)) {
     return parent.parent.types.every((member) => ts.isLiteralTypeNode(member));
   }
+  // A tag: an interface's `type: "action"`, an object's `{ type: "flow", … }`.
+  if (ts.isLiteralTypeNode(parent) && ts.isPropertySignature(parent.parent))
+    return propertyName(parent.parent) === "type";
+  if (ts.isPropertyAssignment(parent) && parent.initializer === node) return propertyName(parent) === "type";
+  // A property looked for: "flow" in next.
+  if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.InKeyword && parent.left === node)
+    return true;
   return false;
 }
 

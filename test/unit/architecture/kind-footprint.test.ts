@@ -97,23 +97,39 @@ const PACK = "policy/src/policies.ts";
  */
 /**
  * The hosted login (server/login/) is a named consumer, like the pack: it runs the post-login
- * actions (their runtime and live version, from the action's room) and shows the page's look:
+ * actions (their runtime and live version, from the action's room), shows the form an action
+ * renders and runs its flows with their vault connections, and shows the page's look:
  * the template, the branding, the theme, the prompt settings, the texts and the partials. The
  * review names the look's kinds in one place (provider/cli/review/look-kinds.ts).
  */
-const LOGIN = { actions: "server/login/actions.ts", look: "server/login/look.ts" };
+const LOGIN = {
+  actions: "server/login/actions.ts",
+  look: "server/login/look.ts",
+  // The form an action shows, and the flows (with their vault connections) its FLOW nodes run.
+  forms: "server/login/forms/routes.ts",
+  formSteps: "server/login/forms/progress.ts",
+  flows: "server/login/forms/flows.ts",
+};
 const REVIEW_LOOK = "provider/cli/review/look-kinds.ts";
 /** The pack's rules of the login page's markup; they also say HTML's own `form` and `action` (an element, an attribute). */
 const LOGIN_PAGE_RULES = "policy/src/rules/login-page.ts";
 
 const EXPECTED: Record<KindName, string[]> = {
-  form: [...TABLE, PACK, "policy/src/rules/forms.ts", "provider/policy-support.ts", LOGIN_PAGE_RULES],
+  form: [
+    ...TABLE,
+    PACK,
+    "policy/src/rules/forms.ts",
+    "provider/policy-support.ts",
+    LOGIN_PAGE_RULES,
+    LOGIN.forms,
+    LOGIN.formSteps,
+  ],
   eventStream: [...TABLE, "policy/src/rules/event-streams.ts", "provider/policy-support.ts"],
   loginTemplate: [...TABLE, LOGIN.look, REVIEW_LOOK, LOGIN_PAGE_RULES],
   // Production rate limits that block: a stack rule.
   rateLimitPolicy: [...TABLE, "policy/src/rules/stack.ts"],
-  flow: ["api/kinds/index.ts", PACK, "policy/src/rules/outside-calls.ts"],
-  flowVaultConnection: [...TABLE, "policy/src/rules/outside-calls.ts"],
+  flow: ["api/kinds/index.ts", PACK, "policy/src/rules/outside-calls.ts", LOGIN.flows],
+  flowVaultConnection: [...TABLE, "policy/src/rules/outside-calls.ts", LOGIN.flows],
   // The pack judges a trigger's bindings against the actions the program declares.
   action: [
     ...TABLE,
