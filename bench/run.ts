@@ -30,6 +30,7 @@ import { BenchPulumi } from "./lib/stacks";
 import { measureCalls } from "./sections/calls";
 import { measureCpu } from "./sections/cpu";
 import { measureGenerate } from "./sections/generate";
+import { measureJourneys } from "./sections/journeys";
 import { measureMoonshot } from "./sections/moonshot";
 import { measureOptions } from "./sections/options";
 import { measureOverhead } from "./sections/overhead";
@@ -54,6 +55,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   versus: measureVersus,
   policy: measurePolicy,
   moonshot: measureMoonshot,
+  journeys: measureJourneys,
 };
 
 const USAGE = `usage: npm run bench -- [--quick] [--only=${Object.keys(SECTIONS).join(",")}] [--cpu-prof] [--skip-checkpoints] [--no-history]`;

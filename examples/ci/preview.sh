@@ -15,6 +15,9 @@
 # PULUMI_TENANT_CHROMIUM naming one; without one the comment says so and lists the changes); upload
 # the folder as the job's artifact, and set PICTURES_URL to where its files are published for the
 # comment to show them (the image links start with it; by default, with the folder's path).
+# With JOURNEYS_RESULTS naming the results rehearse.sh wrote (e.g. rehearsals/results.json), the
+# comment says per login journey passed or where it failed, with its screenshots (linked under
+# JOURNEYS_URL when you publish the rehearsal's folder; by default, with the folder's path).
 #   usage: preview.sh <stack> [project dir] [comment file]
 set -uo pipefail
 stack="$1"; dir="${2:-.}"; comment="${3:-pulumi-preview.md}"
@@ -37,6 +40,11 @@ if [ -n "${PICTURES_DIR:-}" ]; then
   pictures=(--pictures "$PICTURES_DIR")
   [ -n "${PICTURES_URL:-}" ] && pictures+=(--pictures-url "$PICTURES_URL")
 fi
+journeys=()
+if [ -n "${JOURNEYS_RESULTS:-}" ] && [ -f "$JOURNEYS_RESULTS" ]; then
+  journeys=(--journeys "$JOURNEYS_RESULTS")
+  [ -n "${JOURNEYS_URL:-}" ] && journeys+=(--journeys-url "$JOURNEYS_URL")
+fi
 # The engine's plan, as JSON (standard output alone: the comment is built from it). Policy results
 # are only in the streaming form of that JSON, so it is asked for when a pack runs ...
 streaming="false"; [ -n "${POLICY_PACK:-}" ] && streaming="true"
@@ -49,7 +57,7 @@ printf '%s\n' "$out"
 printf '%s\n' "$out" > "$work/diff.txt"
 npx --no-install pulumi-tenant review --stack "$stack" --cwd "$dir" --preview-json "$work/plan.json" \
   --diff-file "$work/diff.txt" --preview-exit "$code" --out "$comment" --title "Preview of stack \`$stack\`" \
-  ${pictures[@]+"${pictures[@]}"}
+  ${pictures[@]+"${pictures[@]}"} ${journeys[@]+"${journeys[@]}"}
 review=$?
 # 0: the comment is written and the preview succeeded; 2: the comment is written and names what
 # failed (invalid input, mandatory policy violations). Either way the job ends as the preview did.

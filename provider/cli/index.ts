@@ -3,13 +3,14 @@
  * The `pulumi-tenant` command: `drift` (is the tenant what the code says? which objects does
  * no stack manage?), `generate` (a Pulumi program from a live tenant) and `recover` (what a
  * killed run left pending, before the next `up`), `review` (the pull-request comment of a
- * preview). `pulumi-tenant <command> --help` describes each, `pulumi-tenant --version` names the
+ * preview) and `rehearse` (a login journey played in Chromium on a local tenant). `pulumi-tenant <command> --help` describes each, `pulumi-tenant --version` names the
  * installed package's version.
  */
 import { DRIFT_EXIT, driftCommand } from "./drift";
 import { GENERATE_SUMMARY, generateCommand } from "./generate";
 import { ownPackage } from "./generate/command";
 import { recoverCommand } from "./recover";
+import { REHEARSE_SUMMARY, rehearseCommand } from "./rehearse/command";
 import { REVIEW_SUMMARY, reviewCommand } from "./review/command";
 
 /** A command: its line in the usage, and what runs it (each prints its own `--help`). */
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
     run: recoverCommand,
   },
   review: { summary: REVIEW_SUMMARY, run: reviewCommand },
+  rehearse: { summary: REHEARSE_SUMMARY, run: rehearseCommand },
 };
 
 function usage(): string {

@@ -8,12 +8,18 @@
  * tests. Each tenant holds its own ids: each form points at its own tenant's flow, each
  * tenant's action renders its own form (run locally) from the same code, each stream names its
  * own tenant's action, each tenant's theme is its own, with no id in code or config; both
- * tenants show the same look; a second preview changes nothing; a rotated token is an update of what holds it; drift on a flow's action is seen
- * and undone; destroy leaves both tenants empty.
+ * tenants show the same look; the committed sign-up journey (examples/realistic/journeys/signup.yaml)
+ * rehearses on dev's tenant in Chromium with `pulumi-tenant rehearse`: the action renders the form,
+ * its flow calls the CRM's fixture, the login resumes and app_metadata holds the CRM's record; a
+ * second preview changes nothing; a rotated token is an update of what holds it; drift on a flow's
+ * action is seen and undone; destroy leaves both tenants empty.
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
+import { ensureChromium } from "../../scripts/lib/chromium";
 import { REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, rawStateText, startE2e, type E2eContext } from "./harness";
 
@@ -111,7 +117,8 @@ describe("one form program, two tenants: dev and prod", () => {
     const programDir = path.join(scratch, "program");
     fs.mkdirSync(programDir);
     for (const file of fs.readdirSync(EXAMPLE_DIR)) {
-      if (file !== "node_modules") fs.cpSync(path.join(EXAMPLE_DIR, file), path.join(programDir, file));
+      if (file !== "node_modules")
+        fs.cpSync(path.join(EXAMPLE_DIR, file), path.join(programDir, file), { recursive: true });
     }
     fs.writeFileSync(
       path.join(programDir, "Pulumi.yaml"),
@@ -208,6 +215,71 @@ describe("one form program, two tenants: dev and prod", () => {
       expect(state).toContain("FlowVaultConnection");
       expect(state).not.toContain(token);
     }
+  });
+
+  test("the committed sign-up journey rehearses on dev's tenant: a screenshot per page, a trace with the flow's call, no secret", async () => {
+    const { clientId, clientSecret } = dev.server.credentials;
+    // The command line of docs/guides/journeys.md, run where the program is, as a user runs it.
+    const rehearse = [
+      ...["--no-install", "pulumi-tenant", "rehearse", "journeys/signup.yaml"],
+      ...["--tenant-url", dev.server.url, "--out", "rehearsals", "--json", "rehearsals/results.json"],
+    ];
+    const env = {
+      ...process.env,
+      AUTH0_CLIENT_ID: clientId,
+      AUTH0_CLIENT_SECRET: clientSecret,
+      PULUMI_TENANT_CHROMIUM: ensureChromium(),
+    };
+    const run = await promisify(execFile)("npx", rehearse, { cwd: dev.programDir, env }).catch(
+      (error: { code?: number; stdout?: string; stderr?: string }) => {
+        throw new Error(`rehearse exited ${error.code}:\n${error.stdout}\n${error.stderr}`);
+      },
+    );
+    expect(run.stdout).toMatch(/^PASS signup \(2 pages, [\d.]+ s\)$/m);
+    const out = path.join(dev.programDir, "rehearsals");
+    const results = JSON.parse(fs.readFileSync(path.join(out, "results.json"), "utf8"));
+    expect(results).toMatchObject({
+      out: "rehearsals",
+      journeys: [
+        {
+          journey: "signup",
+          passed: true,
+          screenshots: ["signup/01-login.png", "signup/02-form-sign-up-step_details.png"],
+          trace: "signup/trace.json",
+        },
+      ],
+    });
+    for (const picture of results.journeys[0].screenshots as string[])
+      expect(fs.readFileSync(path.join(out, picture)).subarray(1, 4).toString()).toBe("PNG");
+    const traceText = fs.readFileSync(path.join(out, "signup", "trace.json"), "utf8");
+    const trace = JSON.parse(traceText);
+    const [form] = (await flowObjects(dev)).forms;
+    expect(trace.forms.map((event: { node_id: string; step: string }) => `${event.node_id} ${event.step}`)).toEqual([
+      "step_details shown",
+      "step_details submitted",
+    ]);
+    expect(trace.forms[0].form_id).toBe(form.id);
+    expect(trace.flows).toMatchObject([
+      {
+        name: "Enrich the profile",
+        outcome: "ok",
+        calls: [{ method: "POST", url: "https://crm.example.com/api/companies/lookup", status: 200 }],
+      },
+    ]);
+    // onContinuePostLogin's lookup, answered by the journey's fixture.
+    expect(trace.actions.flatMap((event: { requests: unknown[] }) => event.requests)).toContainEqual({
+      method: "GET",
+      url: "https://crm.example.com/api/companies/lookup?company=Acme",
+      status: 200,
+    });
+    expect(trace.logins).toMatchObject([{ outcome: "success" }]);
+    expect(trace.claims).toMatchObject({ email: "ann@example.com" });
+    for (const secret of [TOKENS.dev, clientSecret, "hook-dev-password"]) expect(traceText).not.toContain(secret);
+    expect(traceText).not.toMatch(/"(password|client_secret|id_token|access_token)"/);
+    // What the run made is gone: its user and its application.
+    expect((await dev.api.call<unknown[]>("GET", "/users-by-email?email=ann%40example.com")).body).toEqual([]);
+    const clients = (await dev.api.call<{ name: string }[]>("GET", "/clients?per_page=100")).body;
+    expect(clients.map((client) => client.name)).not.toContain("Rehearsal of the sign-up");
   });
 
   test("a second preview of each stack changes nothing; a refresh reports nothing", async () => {

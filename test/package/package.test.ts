@@ -44,6 +44,7 @@ describe("the published tarballs", () => {
               "bin/pulumi-tenant",
               "dist/ci/drift.sh",
               "dist/ci/preview.sh",
+              "dist/ci/rehearse.sh",
               "dist/ci/up.sh",
             ]
           : [];

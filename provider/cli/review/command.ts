@@ -15,6 +15,7 @@ import { findChromium } from "./browser";
 import { lookReviews } from "./look";
 import { drawPictures } from "./pictures";
 import type { PictureLinks } from "./render-look";
+import { parseJourneyResults, type JourneyLinks } from "./render-journeys";
 
 /** Its line in the usage. */
 export const REVIEW_SUMMARY =
@@ -25,6 +26,7 @@ export const REVIEW_HELP = `Usage: pulumi-tenant review [--stack NAME] [--cwd DI
                             [--diff-file FILE] [--preview-exit CODE] [--out FILE] [--title TEXT]
                             [--policy-pack DIR [--policy-pack-config FILE]]...
                             [--pictures DIR [--pictures-url URL]]
+                            [--journeys FILE [--journeys-url URL]]
 
 Writes a Markdown comment for a pull request from the engine's own plan: a summary table
 (each object, its action, the fields that change), each object's changes by identity (nodes,
@@ -37,6 +39,9 @@ advisory ones in the summary row of their object. A plan that changes the login'
 template, branding, theme, prompt settings, custom texts, partials) gets a section of the login
 screens it changes, with the texts' changes by screen and key; with --pictures, each screen is
 drawn before and after (by the hosted login's renderer, in a headless Chromium, scripts off).
+With --journeys, the login journeys rehearsed on a local tenant running the change
+(\`pulumi-tenant rehearse --json\`) get a section: each passed, or the step where it failed and
+why, with its pages' screenshots.
 
 Options:
   --preview-json FILE  the output of \`pulumi preview --json\` (default: run it on the stack), or of
@@ -60,6 +65,10 @@ Options:
                        comment says so and lists the changes without pictures
   --pictures-url URL   where DIR's files are published (the comment's image links start with it;
                        default: DIR as given, for a comment read beside the files)
+  --journeys FILE      the results \`pulumi-tenant rehearse --json FILE\` wrote: the comment says, per
+                       journey, passed or where it failed, with its screenshots and trace linked
+  --journeys-url URL   where the rehearsal's folder is published (the links start with it; default:
+                       the folder the results name, for a comment read beside the files)
   -h, --help           this text
 
 Exit codes: 0 the comment is written and the preview succeeded; 2 the comment is written and
@@ -146,6 +155,8 @@ export async function reviewCommand(args: string[]): Promise<number> {
       "policy-pack-config": { type: "string", multiple: true },
       pictures: { type: "string" },
       "pictures-url": { type: "string" },
+      journeys: { type: "string" },
+      "journeys-url": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -157,6 +168,15 @@ export async function reviewCommand(args: string[]): Promise<number> {
     throw new Error(
       "--pictures-url says where the pictures are published: give --pictures DIR too, the folder to draw them in",
     );
+  if (values["journeys-url"] !== undefined && values.journeys === undefined)
+    throw new Error(
+      "--journeys-url says where the rehearsal's files are published: give --journeys FILE too, the results of `pulumi-tenant rehearse --json`",
+    );
+  let journeys: JourneyLinks | undefined;
+  if (values.journeys !== undefined) {
+    const results = parseJourneyResults(readOption(values.journeys, "--journeys"), values.journeys);
+    journeys = { results, base: values["journeys-url"] ?? results.out };
+  }
   const cwd = path.resolve(values.cwd ?? ".");
   const stackArgs = values.stack ? ["--stack", values.stack] : [];
   const packs = values["policy-pack"] ?? [];
@@ -212,6 +232,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
   const comment = renderReview(plan, {
     looks,
     pictures,
+    journeys,
     diffText,
     secrets: plan.secrets,
     tenants,

@@ -12,6 +12,7 @@ import { SECRET_MASK, type PlannedChange, type ReviewPlan } from "./plan";
 import { failureAlert } from "./render-failure";
 import type { LookReview } from "./look";
 import { lookSection, type PictureLinks } from "./render-look";
+import { journeysSection, type JourneyLinks } from "./render-journeys";
 import { orderLines } from "./render-order";
 import { adviceOf, alert, cell, looseAdvice, mandatory, policyFailures } from "./render-policies";
 
@@ -45,6 +46,8 @@ export interface RenderOptions {
   looks?: LookReview[];
   /** Their pictures, when the review was asked to draw them. */
   pictures?: PictureLinks;
+  /** The login journeys rehearsed for the change (`rehearse --json`), shown after the login screens. */
+  journeys?: JourneyLinks;
 }
 
 /** What a value references, in words (`flow \`enrich\``), or undefined. */
@@ -273,6 +276,9 @@ export function renderReview(plan: ReviewPlan, options: RenderOptions = {}): str
   const screens = scrub(lookSection(options.looks ?? [], options.pictures).join("\n"), secrets);
   if (screens !== "" && body.length + screens.length + 1 <= limit) body += `\n${screens}`;
   else if (screens !== "") cut.push("the login screens");
+  const journeys = scrub(journeysSection(options.journeys).join("\n"), secrets);
+  if (journeys !== "" && body.length + journeys.length + 1 <= limit) body += `\n${journeys}`;
+  else if (journeys !== "") cut.push("the login journeys");
   for (const change of sorted) {
     const text = scrub(section(change, namingOf(plan)).join("\n"), secrets);
     if (text === "") continue;
