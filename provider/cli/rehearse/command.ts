@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "puppeteer-core";
 import { DEFAULT_NAMESPACE, readSettingsInput, resolveSettings, type TenantSettingsInput } from "../../client/settings";
-import { findChromium } from "../review/browser";
+import { findChromium, launchHeadlessChromium } from "../review/browser";
 import { NO_CHROMIUM } from "../review/pictures";
 import { StackTenants } from "../stack-tenants";
 import { readJourney, type Journey } from "./journey";
@@ -70,21 +70,8 @@ async function settingsInput(stack: string | undefined, cwd: string | undefined)
 async function launchBrowser(): Promise<Browser> {
   const executable = findChromium();
   if (!executable) throw new Error(`${NO_CHROMIUM}: a rehearsal drives a browser`);
-  const { launch } = await import("puppeteer-core").catch((error: unknown) => {
-    throw new Error(
-      "puppeteer-core is not installed: add it to the project (`npm install --save-dev puppeteer-core`), " +
-        "which drives the machine's Chromium",
-      { cause: error },
-    );
-  });
-  return launch({
-    executablePath: executable,
-    headless: true,
-    pipe: true,
-    // A local tenant with --tls has its own CA; the pages are the local server's.
-    acceptInsecureCerts: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio"],
-  });
+  // A local tenant with --tls has its own CA; the pages are the local server's.
+  return launchHeadlessChromium(executable, { acceptInsecureCerts: true });
 }
 
 /** Runs the `rehearse` subcommand with its arguments; returns the exit code. */

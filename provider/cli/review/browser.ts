@@ -34,29 +34,44 @@ export function findChromium(): string | undefined {
   return CANDIDATES.find((candidate) => fs.existsSync(candidate));
 }
 
+/** What is missing when puppeteer-core cannot be loaded, and what to do. */
+const NO_PUPPETEER = "puppeteer-core is not installed";
+
+/**
+ * Starts the machine's Chromium at `executable`, headless, through puppeteer-core (an optional
+ * peer: its absence says what to install). `acceptInsecureCerts` for pages of a local server
+ * with its own CA (a tenant server's `--tls`).
+ */
+export async function launchHeadlessChromium(
+  executable: string,
+  options: { acceptInsecureCerts?: boolean } = {},
+): Promise<Browser> {
+  const { launch } = await import("puppeteer-core").catch((error: unknown) => {
+    throw new Error(
+      `${NO_PUPPETEER}: add it to the project (\`npm install --save-dev puppeteer-core\`), which drives the machine's Chromium`,
+      { cause: error },
+    );
+  });
+  return launch({
+    executablePath: executable,
+    headless: true,
+    pipe: true,
+    timeout: LAUNCH_TIMEOUT_MS,
+    ...options,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio"],
+  });
+}
+
 /** A running headless Chromium that draws local pages to PNG. */
 export class ReviewBrowser {
   private constructor(private readonly browser: Browser) {}
 
   /** Starts the browser at `executable`. */
   static async launch(executable: string): Promise<ReviewBrowser> {
-    const { launch } = await import("puppeteer-core").catch((error: unknown) => {
-      throw new Error(
-        "puppeteer-core is not installed: add it to the project (`npm install --save-dev puppeteer-core`), " +
-          "which drives the machine's Chromium",
-        { cause: error },
-      );
-    });
     try {
-      const browser = await launch({
-        executablePath: executable,
-        headless: true,
-        pipe: true,
-        timeout: LAUNCH_TIMEOUT_MS,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio"],
-      });
-      return new ReviewBrowser(browser);
+      return new ReviewBrowser(await launchHeadlessChromium(executable));
     } catch (error) {
+      if ((error as Error).message.startsWith(NO_PUPPETEER)) throw error;
       throw new Error(`it did not start (${(error as Error).message.split("\n")[0]})`, { cause: error });
     }
   }
