@@ -19,6 +19,7 @@ import {
   valueText,
   type DrawContext,
 } from "./parts";
+import { acceptAttribute } from "./files";
 import { sanitiseRichText } from "./sanitise";
 import { OTHER_SUFFIX, OTHER_VALUE, type FormComponent } from "./types";
 
@@ -33,15 +34,6 @@ const TEXT_INPUTS: Readonly<Record<string, { type: string; autocomplete?: string
   PASSWORD: { type: "password", autocomplete: "new-password" },
   NUMBER: { type: "number", inputmode: "decimal" },
   GMAPS_ADDRESS: { type: "text", autocomplete: "street-address" },
-};
-
-/** `accept` patterns of a FILE component's categories. */
-const FILE_CATEGORIES: Readonly<Record<string, string>> = {
-  AUDIO: "audio/*",
-  VIDEO: "video/*",
-  IMAGE: "image/*",
-  DOCUMENT: ".pdf,.doc,.docx,.odt,.rtf,.txt,.xls,.xlsx,.ods,.csv,.ppt,.pptx,.odp",
-  ARCHIVE: ".zip,.tar,.gz,.tgz,.7z,.rar",
 };
 
 const number = (value: unknown) => (typeof value === "number" ? value : undefined);
@@ -197,20 +189,11 @@ const legal: Drawer = (context, component) => {
 /** A file input limited to the component's extensions or categories. */
 const fileInput: Drawer = (context, component) => {
   const config = configOf(component);
-  const extensions = Array.isArray(config.extensions)
-    ? config.extensions.map((extension) =>
-        String(extension).startsWith(".") ? String(extension) : `.${String(extension)}`,
-      )
-    : [];
-  const categories = Array.isArray(config.categories)
-    ? config.categories.map((category) => FILE_CATEGORIES[String(category)])
-    : [];
-  const accept = [...extensions, ...categories].filter(Boolean).join(",");
   const input = attributes({
     type: "file",
     ...controlAttributes(context, component),
     multiple: config.multiple === true,
-    accept: accept || undefined,
+    accept: acceptAttribute(config),
   });
   return labelled(context, component, `<input${input}>`);
 };

@@ -1,9 +1,11 @@
 /**
  * A step's submission checked and parsed per component type: required fields, lengths,
  * email, URL, phone, number and date formats, number bounds, options of choices, password
- * complexity, file types, sizes and counts. Error texts are the form's `messages.errors` (in
- * the request's language when translated), else English. Blocks and stand-ins carry no value.
+ * complexity, file types (extensions and categories), sizes and counts. Error texts are the
+ * form's `messages.errors` (in the request's language when translated), else English. Blocks
+ * and stand-ins carry no value.
  */
+import { DEFAULT_MAX_FILE_SIZE, fileAccepted } from "./files";
 import { findStep } from "./nodes";
 import { configOf, isRequired } from "./parts";
 import { errorText, formLanguage, type FormErrorKey } from "./text";
@@ -90,7 +92,7 @@ function choices(component: FormComponent, submitted: SubmittedValue, other: str
   return { value: multiple ? picked : picked[0] };
 }
 
-/** Files: extensions, size and count. */
+/** Files: count, extensions and categories, size (the component's `maxSize`, else {@link DEFAULT_MAX_FILE_SIZE}). */
 function files(config: Record<string, unknown>, submitted: SubmittedValue): Parsed {
   const sent = (Array.isArray(submitted) ? submitted : []).filter(
     (item): item is SubmittedFile => typeof item === "object" && item !== null,
@@ -98,18 +100,9 @@ function files(config: Record<string, unknown>, submitted: SubmittedValue): Pars
   const maxFiles = num(config.maxFiles) ?? (config.multiple === true ? undefined : 1);
   if (maxFiles !== undefined && sent.length > maxFiles)
     return { failure: { key: "ERR_FILE_COUNT", limits: { max: maxFiles } } };
-  const extensions = Array.isArray(config.extensions)
-    ? config.extensions.map((extension) => String(extension).replace(/^\./, "").toLowerCase())
-    : [];
-  if (
-    extensions.length > 0 &&
-    sent.some((file) => !extensions.some((extension) => file.name.toLowerCase().endsWith(`.${extension}`)))
-  ) {
-    return { failure: { key: "ERR_FILE_TYPE" } };
-  }
-  const maxSize = num(config.maxSize);
-  if (maxSize !== undefined && sent.some((file) => file.size > maxSize))
-    return { failure: { key: "ERR_FILE_SIZE", limits: { max: maxSize } } };
+  if (sent.some((file) => !fileAccepted(config, file))) return { failure: { key: "ERR_FILE_TYPE" } };
+  const maxSize = num(config.maxSize) ?? DEFAULT_MAX_FILE_SIZE;
+  if (sent.some((file) => file.size > maxSize)) return { failure: { key: "ERR_FILE_SIZE", limits: { max: maxSize } } };
   return { value: sent.length > 0 ? sent : undefined };
 }
 

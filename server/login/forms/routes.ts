@@ -1,9 +1,10 @@
 /**
  * The form an action shows (`api.prompt.render`), as pages at {@link FORM_PATH}: GET draws the
  * step the person is on (starting the form the first time), POST takes the step's answers
- * (its CSRF token first), checks them with the form's rules and messages, and goes on through
- * routers and flows to the next step or the ending, which resumes the login with the form's
- * fields at the action's `onContinuePostLogin`.
+ * (urlencoded, or multipart for a step with a FILE component; its CSRF token first), checks
+ * them with the form's rules and messages, and goes on through routers and flows to the next
+ * step or the ending, which resumes the login with the form's fields at the action's
+ * `onContinuePostLogin`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
@@ -33,6 +34,7 @@ import {
   startDestination,
   type Landing,
 } from "./progress";
+import { registerMultipart } from "./multipart";
 import { readSubmission } from "./submission";
 
 /** The kind whose records are the forms. */
@@ -169,6 +171,15 @@ export function registerForms(app: FastifyInstance, services: LoginServices): vo
     return landing ? land(request, reply, services, suspended, form, landing) : reply;
   });
 
+  // Multipart (a step with a FILE component) is taken here only: the parser lives in this route's scope.
+  app.register(async (scope) => {
+    await registerMultipart(scope);
+    registerSubmit(scope, services);
+  });
+}
+
+/** Registers the POST that takes a step's answers. */
+function registerSubmit(app: FastifyInstance, services: LoginServices): void {
   app.post(FORM_PATH, { config: { bodyKinds: ["urlencoded"] } }, async (request, reply) => {
     const state = (request.query as Record<string, unknown>).state;
     const body = formBody(request);

@@ -1,11 +1,12 @@
 /**
  * A step's submission as the browser posts it (urlencoded, parsed with bracket notation:
- * `tier[other]=…` arrives as `{tier: {other: …}}`, a repeated name as a list) turned into what
- * the validator reads: each name's texts, the "other" answers under `<id>[other]`, the button
- * pressed. Anything else (objects, numbers, too many or too long values) is dropped or refused
- * with a message; nothing a browser sends can make it throw.
+ * `tier[other]=…` arrives as `{tier: {other: …}}`, a repeated name as a list; or multipart, read
+ * into the same shape with its files under {@link UPLOADS}) turned into what the validator reads:
+ * each name's texts or files, the "other" answers under `<id>[other]`, the button pressed.
+ * Anything else (objects, numbers, too many or too long values) is dropped or refused with a
+ * message; nothing a browser sends can make it throw.
  */
-import { FORM_ACTION_FIELD, OTHER_SUFFIX, type SubmittedValue } from "../../../render/form";
+import { FORM_ACTION_FIELD, OTHER_SUFFIX, type SubmittedFile, type SubmittedValue } from "../../../render/form";
 
 /** Names a step's submission may carry at most (components, their "other" answers, the server's own). */
 export const MAX_SUBMITTED_NAMES = 200;
@@ -15,6 +16,25 @@ export const MAX_VALUES_PER_NAME = 100;
 export const MAX_VALUE_LENGTH = 10_000;
 /** The names the server's own hidden inputs use, never a component's. */
 export const SERVER_FIELDS = ["_csrf", "state"] as const;
+
+/**
+ * Where a multipart body keeps its files: a symbol, so no text field (whatever its name or
+ * bracket notation) can pass for a file.
+ */
+export const UPLOADS = Symbol("uploads");
+
+/** The files of a multipart body by field name, and why the body cannot be taken, if it cannot. */
+export interface Uploads {
+  files: Map<string, SubmittedFile[]>;
+  /** A limit the body broke (shown on the step). */
+  problem?: string;
+}
+
+/** The files a posted body carries (none unless it was multipart). */
+function uploadsOf(posted: object): Uploads {
+  const uploads = (posted as Record<symbol, unknown>)[UPLOADS] as Uploads | undefined;
+  return uploads ?? { files: new Map() };
+}
 
 /** A submission read: values by name, the button pressed, or why it is refused. */
 export interface ReadSubmission {
@@ -44,11 +64,13 @@ function textsOf(value: unknown): { texts: string[]; other?: string } {
 export function readSubmission(body: unknown): ReadSubmission {
   const posted =
     typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const uploads = uploadsOf(posted);
+  if (uploads.problem) return { values: {}, problem: uploads.problem };
   const names = Object.keys(posted);
-  if (names.length > MAX_SUBMITTED_NAMES)
+  if (names.length + uploads.files.size > MAX_SUBMITTED_NAMES)
     return {
       values: {},
-      problem: `The form sent ${names.length} fields; a step takes at most ${MAX_SUBMITTED_NAMES}.`,
+      problem: `The form sent ${names.length + uploads.files.size} fields; a step takes at most ${MAX_SUBMITTED_NAMES}.`,
     };
   const values = Object.create(null) as Record<string, SubmittedValue>;
   let action: string | undefined;
@@ -72,6 +94,15 @@ export function readSubmission(body: unknown): ReadSubmission {
     }
     if (texts.length > 0) values[name] = texts.length === 1 ? texts[0] : texts;
     if (other !== undefined) values[`${name}${OTHER_SUFFIX}`] = other;
+  }
+  // A name sent with files is a FILE component's: its files stand, whatever text came with the same name.
+  for (const [name, files] of uploads.files) {
+    if (files.length > MAX_VALUES_PER_NAME)
+      return {
+        values: {},
+        problem: `The field "${name.slice(0, 100)}" was sent ${files.length} files; at most ${MAX_VALUES_PER_NAME}.`,
+      };
+    if (!(SERVER_FIELDS as readonly string[]).includes(name) && name !== FORM_ACTION_FIELD) values[name] = files;
   }
   return { values, ...(action !== undefined ? { action } : {}) };
 }
