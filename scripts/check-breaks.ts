@@ -27,41 +27,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseScriptArgs } from "./lib/args";
+import type { Break, BreakSite, Package } from "./lib/break-types";
+import { MORE_BREAKS } from "./lib/breaks-more";
 import { REPO_ROOT } from "./lib/pulumi";
 
-/** What a break rebuilds: the package whose `dist/` the test loads. */
-type Package = "provider" | "policy";
-
-/** Where a break's source text and test are, in one checkout. */
-interface BreakSite {
-  /** Checkout-relative file the break edits. */
-  file: string;
-  /** Exact source text: found exactly once in `file`, else the break is not applied. */
-  search: string;
-  /** What replaces it. */
-  replace: string;
-  /** Checkout-relative test file. */
-  testFile: string;
-  /** The title of the test that must fail (its `test(` title, exactly). */
-  test: string;
-  /** Titles of tests of the same file that must run first (the stack they build), in order. */
-  runFirst?: string[];
-}
-
-interface Break extends BreakSite {
-  /** Short name, for `--only`. */
-  id: string;
-  /** The map's row (test/README.md), in its words. */
-  behaviour: string;
-  /** What the break does, in words. */
-  what: string;
-  /** The package to rebuild. */
-  rebuild: Package;
-  /** Seconds before the run is stopped (default {@link DEFAULT_TIMEOUT_S}). */
-  timeoutSeconds?: number;
-  /** An older checkout's own site, where it differs (`--variant NAME`). */
-  variants?: Record<string, Partial<BreakSite>>;
-}
+export type { Break, BreakSite, Package } from "./lib/break-types";
 
 const DEFAULT_TIMEOUT_S = 900;
 
@@ -254,7 +224,13 @@ export const BREAKS: Break[] = [
       '...(props ? {} : { name: "imported-wrongly" }) }, props), props?.adoptId);',
     rebuild: "provider",
     testFile: "test/e2e/plugin-lifecycle.test.ts",
-    test: "pulumi import adopts an event stream, the template, a policy and a trigger's bindings by id; the matching program previews no change",
+    test: "pulumi import adopts an event stream, the template, a policy, a trigger's bindings, the theme and a custom text by id; the matching program previews no change",
+    // The test took the theme and a custom text since.
+    variants: {
+      before: {
+        test: "pulumi import adopts an event stream, the template, a policy and a trigger's bindings by id; the matching program previews no change",
+      },
+    },
   },
   {
     id: "state-0.2.0",
@@ -348,6 +324,8 @@ export const BREAKS: Break[] = [
     testFile: "test/e2e/policy.test.ts",
     test: "a program that breaks them fails its preview, each rule naming its resource, field and fix",
   },
+  // The other rows' breaks (what a user reads, the plugin, the backends, the CLI commands, the pack's stop).
+  ...MORE_BREAKS,
 ];
 
 /** One run's outcome. */
