@@ -134,8 +134,8 @@ describe("real-service fidelity through the Pulumi engine", () => {
     const up = await ctx.stack.up({ onOutput, diff: true });
     expect(up.summary.result).toBe("succeeded");
     // They did reach the tenant (the API stores them and returns them on GET) ...
-    const [form] = await ctx.api.forms();
-    expect(JSON.stringify((await ctx.api.call("GET", `/forms/${form.id}`)).body)).toContain(SECRETS.mapsKey);
+    const plain = (await ctx.api.forms()).find((form) => form.name === "Plain component secrets")!;
+    expect(JSON.stringify((await ctx.api.call("GET", `/forms/${plain.id}`)).body)).toContain(SECRETS.mapsKey);
     // ... and refresh keeps them encrypted; nothing drifts.
     await ctx.stack.refresh({ onOutput, expectNoChanges: true });
     await ctx.stack.up({ onOutput, expectNoChanges: true });

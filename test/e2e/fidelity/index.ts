@@ -4,9 +4,10 @@
  * preview is tested rather than what the TypeScript compiler would catch first:
  *
  * - `forms`, `streams`: arrays of Form / EventStream arguments;
- * - `secretForm: true`: a form holding each kind of component secret, two from secret
- *   config (`captchaSecret`, `stripeKey`) and two written as plain strings in the program
- *   ({@link MAPS_KEY}, {@link VC_TOKEN}), which the Form class must make secret itself.
+ * - `secretForm: true`: two forms of component secrets: one with two from secret config
+ *   (`captchaSecret`, `stripeKey`), one with two written as plain strings in the program
+ *   ({@link MAPS_KEY}, {@link VC_TOKEN}) and nothing else secret, which the Form class must make
+ *   secret itself (in one form with the others, the engine would keep them secret anyway).
  *   (Not plain config: the engine records the whole stack config in the provider's state.)
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -26,48 +27,58 @@ const streams = (cfg.getObject<Untyped[]>("streams") ?? []).map(
 );
 
 if (cfg.getBoolean("secretForm")) {
+  /** A step of `components`, then the ending. */
+  const step = (components: Untyped[]): Untyped => [
+    {
+      id: "step_1",
+      type: "STEP",
+      config: {
+        components: [...components, { id: "next", category: "BLOCK", type: "NEXT_BUTTON", config: { text: "Go" } }],
+        next_node: "$ending",
+      },
+    },
+  ];
+  // The secrets from secret config: the engine keeps a property secret when anything in it is.
   forms.push(
     new tenant.Form("secret-form", {
       name: "Component secrets",
-      nodes: [
+      nodes: step([
         {
-          id: "step_1",
-          type: "STEP",
+          id: "captcha",
+          category: "WIDGET",
+          type: "RECAPTCHA",
+          config: { site_key: "site-key-public", secret_key: cfg.requireSecret("captchaSecret") },
+        },
+        {
+          id: "pay",
+          category: "FIELD",
+          type: "PAYMENT",
           config: {
-            components: [
-              {
-                id: "captcha",
-                category: "WIDGET",
-                type: "RECAPTCHA",
-                config: { site_key: "site-key-public", secret_key: cfg.requireSecret("captchaSecret") },
-              },
-              { id: "address", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: MAPS_KEY } },
-              {
-                id: "pay",
-                category: "FIELD",
-                type: "PAYMENT",
-                config: {
-                  charge: { type: "ONE_OFF", one_off: { amount: 20, currency: "EUR" } },
-                  credentials: { public_key: "pk_live_public", private_key: cfg.requireSecret("stripeKey") },
-                },
-              },
-              {
-                id: "vc",
-                category: "WIDGET",
-                type: "AUTH0_VERIFIABLE_CREDENTIALS",
-                config: {
-                  url: "https://vc.example.com/verify",
-                  alternate_text: "Scan the code",
-                  access_token: VC_TOKEN,
-                  verification_id: "ver_1",
-                },
-              },
-              { id: "next", category: "BLOCK", type: "NEXT_BUTTON", config: { text: "Continue" } },
-            ],
-            next_node: "$ending",
+            charge: { type: "ONE_OFF", one_off: { amount: 20, currency: "EUR" } },
+            credentials: { public_key: "pk_live_public", private_key: cfg.requireSecret("stripeKey") },
           },
         },
-      ],
+      ]),
+    }),
+  );
+  // Plain strings alone in their form: only the Form class can make them secret.
+  forms.push(
+    new tenant.Form("plain-secret-form", {
+      name: "Plain component secrets",
+      nodes: step([
+        { id: "address", category: "WIDGET", type: "GMAPS_ADDRESS", config: { api_key: MAPS_KEY } },
+        {
+          id: "vc",
+          category: "WIDGET",
+          type: "AUTH0_VERIFIABLE_CREDENTIALS",
+          config: {
+            url: "https://vc.example.com/verify",
+            alternate_text: "Scan the code",
+            access_token: VC_TOKEN,
+            verification_id: "ver_1",
+          },
+        },
+      ]),
     }),
   );
 }
