@@ -27,13 +27,17 @@ for command in pulumi-tenant pulumi-tenant-server; do
 done
 # shellcheck disable=SC2206 # the glob is meant to expand, relative to the project
 files=( $(cd "$dir" && compgen -G "$journeys") )
-[ "${#files[@]}" -gt 0 ] || fail "no journey matches $journeys in $dir."
+[ "${#files[@]}" -gt 0 ] ||
+  fail "no journey matches $journeys in $dir: commit your journeys there (e.g. journeys/login.yaml), or set JOURNEYS to the glob that finds them."
 work="$(mktemp -d)"
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2> /dev/null; wait 2> /dev/null; rm -rf "$work" "$stack_file"; }
 trap cleanup EXIT
-# The throwaway tenant: any free port, its data in the work folder, actions run with fixtures.
-npx --no-install pulumi-tenant-server --port 0 --data-dir "$work/tenant" --run-actions > "$work/server.log" 2>&1 &
+# The throwaway tenant: any free port, its data in the work folder, actions run with fixtures. Its
+# own executable, not through npx: npx does not pass on the signal that ends it at cleanup.
+server_bin="$(npx --no-install -c 'command -v pulumi-tenant-server')" ||
+  fail "the pulumi-tenant-server command is not installed here ($(pwd)): add it to your package.json's devDependencies and run \`npm ci\`."
+"$server_bin" --port 0 --data-dir "$work/tenant" --run-actions > "$work/server.log" 2>&1 &
 server=$!
 url=""
 for _ in $(seq 1 120); do
@@ -49,7 +53,8 @@ client_id="$(credential clientId)"; client_secret="$(credential clientSecret)"
 # The branch's program on a throwaway stack of a throwaway backend (not the pull request's).
 export PULUMI_BACKEND_URL="file://$work/state" PULUMI_CONFIG_PASSPHRASE="rehearsal-only" PULUMI_SKIP_UPDATE_CHECK=true
 mkdir -p "$work/state"
-pulumi stack init "$stack" --cwd "$dir" --secrets-provider passphrase --non-interactive > /dev/null ||
+# Not selected: the project's current stack stays the one it was.
+pulumi stack init "$stack" --cwd "$dir" --secrets-provider passphrase --no-select --non-interactive > /dev/null ||
   fail "\`pulumi stack init $stack\` failed in $dir."
 # The committed test values (plain text: the throwaway stack has its own passphrase and salt).
 if [ -f "$committed" ]; then

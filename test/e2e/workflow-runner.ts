@@ -71,8 +71,65 @@ export function substitute(text: string, values: Expressions): string {
   });
 }
 
-/** Whether a step's `if:` lets it run, after a job that has `failed` so far (GitHub's rules for these forms). */
-function shouldRun(condition: string | undefined, failed: boolean, values: Expressions, dir: string): boolean {
+/** One segment of a glob as a regular expression: `*` any characters but `/`, `?` one of them. */
+function segmentPattern(segment: string): RegExp {
+  const source = segment
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, "[^/]*")
+    .replace(/\?/g, "[^/]");
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * The files under `dir` a glob of GitHub's `hashFiles` matches (`*` and `?` within a folder's
+ * name, `**` any folders), relative to `dir` and sorted. Folders match nothing: hashFiles hashes files.
+ */
+export function globFiles(pattern: string, dir: string): string[] {
+  const found = new Set<string>();
+  const entries = (at: string) => (fs.existsSync(at) ? fs.readdirSync(at, { withFileTypes: true }) : []);
+  const walk = (at: string, rest: string[]): void => {
+    const [head, ...tail] = rest;
+    if (head === "**") {
+      walk(at, tail.length > 0 ? tail : ["*"]); // no folder in between
+      for (const entry of entries(at)) if (entry.isDirectory()) walk(path.join(at, entry.name), rest);
+      return;
+    }
+    const match = segmentPattern(head);
+    for (const entry of entries(at)) {
+      if (!match.test(entry.name)) continue;
+      const full = path.join(at, entry.name);
+      if (tail.length === 0 && entry.isFile()) found.add(path.relative(dir, full));
+      if (tail.length > 0 && entry.isDirectory()) walk(full, tail);
+    }
+  };
+  const segments = pattern.split("/").filter((segment) => segment !== "" && segment !== ".");
+  if (segments.length > 0) walk(dir, segments);
+  return [...found].sort();
+}
+
+/**
+ * Whether `hashFiles(<arguments>)` would hash anything in `dir`: the arguments are quoted globs,
+ * comma-separated; one starting with `!` takes its matches out again, as GitHub's does.
+ */
+export function hashFilesFinds(args: string, dir: string): boolean {
+  const globs = [...args.matchAll(/\s*'((?:[^']|'')*)'\s*(?:,|$)/g)].map((m) => m[1].replace(/''/g, "'"));
+  if (globs.length === 0 || globs.join("").length === 0)
+    throw new Error(`hashFiles(${args}): give one or more quoted patterns`);
+  const files = new Set<string>();
+  for (const glob of globs) {
+    if (glob.startsWith("!")) for (const file of globFiles(glob.slice(1), dir)) files.delete(file);
+    else for (const file of globFiles(glob, dir)) files.add(file);
+  }
+  return files.size > 0;
+}
+
+/**
+ * Whether a step's `if:` lets it run, after a job that has `failed` so far, by GitHub's rules for
+ * the forms these workflows use: terms joined by `&&`, each a status function (`always()`,
+ * `success()`, `failure()`), `hashFiles(…) != ''` (or `== ''`) on the checkout `dir`, or a name
+ * of `values` read as `'true'`. Any other term throws (the runner has no meaning for it).
+ */
+export function shouldRun(condition: string | undefined, failed: boolean, values: Expressions, dir: string): boolean {
   if (condition === undefined) return !failed;
   const expression = condition.replace(/^\s*\$\{\{\s*|\s*\}\}\s*$/g, "");
   const terms = expression.split("&&").map((term) => term.trim());
@@ -82,8 +139,8 @@ function shouldRun(condition: string | undefined, failed: boolean, values: Expre
     if (term === "always()") return true;
     if (term === "failure()") return failed;
     if (term === "success()") return !failed;
-    const hash = /^hashFiles\('([^']+)'\) != ''$/.exec(term);
-    if (hash) return fs.existsSync(path.join(dir, hash[1]));
+    const hash = /^hashFiles\((.*)\)\s*(!=|==)\s*''$/.exec(term);
+    if (hash) return hashFilesFinds(hash[1], dir) === (hash[2] === "!=");
     if (term in values) return values[term] === "true";
     throw new Error(`no local meaning for the condition term "${term}"`);
   });

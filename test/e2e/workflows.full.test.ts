@@ -10,6 +10,9 @@
  * the repository variable PULUMI_STACK (here not the default `production`). A pull request's
  * preview posts the review comment, a merge deploys, the drift check is clean and then finds a
  * hand edit; credentials moved out of the stack file after a deploy are the provider's change, not drift.
+ * The repository commits a login journey (with pulumi-tenant-server, packed from this checkout too,
+ * and puppeteer-core): the preview workflow rehearses it on a throwaway tenant, in Chromium, before
+ * the comment; a failing journey fails the job after the comment names where.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -17,6 +20,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startTenantServer, type TenantServer } from "../../server/index";
 import { ensureActionlint } from "../../scripts/lib/actionlint";
+import { ensureChromium } from "../../scripts/lib/chromium";
 import { fileBackendUrl, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { E2E_TIMEOUT_MS, TenantApi } from "./harness";
 import { commandsOf, guideBlock } from "./guide-blocks";
@@ -28,6 +32,7 @@ import {
   type Expressions,
   type Step,
   type StepResult,
+  type Workflow,
 } from "./workflow-runner";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -39,6 +44,11 @@ const PULL_REQUEST = "7";
 /** The repository variable PULUMI_STACK: a name of the user's, so the workflows are seen to use it. */
 const STACK = "tenant-prod";
 const CI_GUIDE = "docs/guides/ci-github-actions.md";
+/** The committed journey: a user logs in, and the ID token names her. */
+const JOURNEY = "login";
+const JOURNEY_EMAIL = "ann@example.com";
+/** A claim the program sets nowhere: the journey expecting it fails at its expectations. */
+const MISSING_CLAIM = "https://acme.example/plan";
 
 let tmp: string;
 let repo: string;
@@ -50,15 +60,34 @@ let runnerEnv: NodeJS.ProcessEnv;
 let redoSetup: (steps: Step[]) => Promise<StepResult[]>;
 /** The quickstart's `pulumi config set` lines of the credentials. */
 let credentialsBack: Step[];
+/** rehearse.sh run in the repository before pulumi-tenant-server was installed. */
+let withoutServer: ReturnType<typeof spawnSync>;
 const setup0: Step = { uses: "pulumi/actions@v6", with: { "pulumi-version": "3.248.0" } };
 const ghLog = () => path.join(tmp, "gh", "calls.log");
+
+/**
+ * better-sqlite3's prebuilt binary for this Node.js, from the checkout's own install, where its
+ * installer looks for a local prebuild (`npm_config_better_sqlite3_local_prebuilds`): a GitHub
+ * runner downloads it, this machine reaches no download site, and compiling it at each `npm ci`
+ * of the user's repository (pulumi-tenant-server depends on it) would take minutes a workflow.
+ * The environment variables that point there.
+ */
+function localPrebuilds(dir: string): Record<string, string> {
+  const pkg = path.join(REPO_ROOT, "node_modules", "better-sqlite3");
+  const version = (JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as { version: string }).version;
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync("tar", ["-czf", path.join(dir, name), "-C", pkg, "build/Release/better_sqlite3.node"]);
+  return { npm_config_better_sqlite3_local_prebuilds: dir };
+}
+let prebuilds: Record<string, string> = {};
 
 function npm(args: string[], cwd: string): string {
   return execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, npm_config_update_notifier: "false" },
+    env: { ...process.env, npm_config_update_notifier: "false", ...prebuilds },
   });
 }
 
@@ -97,6 +126,34 @@ function writeProject(dir: string, formName: string): void {
   );
 }
 
+/** The journey the repository commits, expecting `claims` in the ID token. */
+function journeyYaml(claims: Record<string, string>): string {
+  return [
+    "# A user logs in with her password; the ID token says who she is.",
+    `name: ${JOURNEY}`,
+    "application:",
+    "  name: Rehearsal app",
+    "  callbacks: [https://app.example.com/callback]",
+    "user:",
+    `  email: ${JOURNEY_EMAIL}`,
+    "steps:",
+    "  - page: { screen: login }",
+    '    fill: { username: "{{user.email}}", password: "{{user.password}}" }',
+    "expect:",
+    `  claims: ${JSON.stringify(claims)}`,
+    "",
+  ].join("\n");
+}
+
+/** rehearse.sh as the package ships it, run in the repository with `env` added to the runner's. */
+function rehearseSh(env: NodeJS.ProcessEnv) {
+  return spawnSync("bash", [path.join(repo, "node_modules/pulumi-tenant/dist/ci/rehearse.sh"), ".", "refused"], {
+    cwd: repo,
+    encoding: "utf8",
+    env: { ...runnerEnv, ...env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${runnerEnv.PATH}` },
+  });
+}
+
 /**
  * The CI guide's block `name`, as a user runs it: the backend and the stack's name filled in
  * (the guide's `s3://my-state-bucket` is the test's file backend, `production` the variable's name).
@@ -116,12 +173,50 @@ const stackFile = () => fs.readFileSync(path.join(repo, `Pulumi.${STACK}.yaml`),
 /** `${{ vars.PULUMI_STACK || 'production' }}` with the variable set to `value` ("" when not set). */
 const substituteDefault = (text: string, value: string) => substitute(text, { "vars.PULUMI_STACK": value });
 
+/** The first step whose label starts with `start`. */
+const stepOf = (results: StepResult[], start: string) => results.find((result) => result.step.startsWith(start))!;
+
+/** rehearsals/results.json, as rehearse.sh wrote it. */
+const rehearsalResults = () =>
+  JSON.parse(fs.readFileSync(path.join(repo, "rehearsals", "results.json"), "utf8")) as {
+    journeys: { journey: string; passed: boolean; failure?: { at: string; reason: string } }[];
+  };
+
+/**
+ * What the rehearsal must leave alone: the pull request's stack (its state, its committed file, the
+ * backend's stacks), its tenant's clients, users and forms, no stack file or server of its own left.
+ */
+async function untouched(): Promise<unknown> {
+  const stacks = path.join(tmp, "state", ".pulumi", "stacks", "tenant-infra");
+  const servers = spawnSync("pgrep", ["-f", path.join(repo, "node_modules", ".bin", "pulumi-tenant-server")]);
+  return {
+    stacks: fs.readdirSync(stacks).filter((file) => !file.endsWith(".bak")),
+    state: fs.readFileSync(path.join(stacks, `${STACK}.json`), "utf8"),
+    committed: stackFile(),
+    stackFiles: fs.readdirSync(repo).filter((file) => /^Pulumi\..*\.yaml$/.test(file)),
+    servers: servers.stdout.toString().trim(),
+    clients: ((await api.call("GET", "/clients")).body as { name: string }[]).map((client) => client.name).sort(),
+    users: (await api.call("GET", "/users")).body,
+    forms: (await api.forms()).map((form) => form.name),
+  };
+}
+
+/** What a workflow run leaves in the checkout. */
+const RUN_OUTPUTS = ["rehearsals", "rehearsals.exit", "pulumi-preview.md", "login-screens", "drift.md"];
+
+/** Runs `workflow` from a fresh checkout, as every run on GitHub starts: nothing an earlier run left. */
+function runFresh(workflow: Workflow): Promise<StepResult[]> {
+  for (const output of RUN_OUTPUTS) fs.rmSync(path.join(repo, output), { recursive: true, force: true });
+  return runWorkflow(workflow, repo, values, runnerEnv);
+}
+
 const failures = (results: StepResult[]) => results.filter((result) => result.status === "failed");
 const explain = (results: StepResult[]) =>
   results.map((result) => `[${result.status}] ${result.step}\n${result.output.slice(-3000)}`).join("\n");
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tenant-workflows-"));
+  prebuilds = localPrebuilds(path.join(tmp, "prebuilds"));
   server = await startTenantServer({ port: 0, logger: false });
   api = new TenantApi(server);
   const packed = JSON.parse(
@@ -169,7 +264,24 @@ beforeAll(async () => {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_NODEJS_TRANSPILE_ONLY: "true",
     npm_config_update_notifier: "false",
+    PULUMI_TENANT_CHROMIUM: ensureChromium(),
+    ...prebuilds,
   };
+  withoutServer = rehearseSh({});
+  // The journeys' tools: `npm install --save-dev pulumi-tenant-server puppeteer-core`, the server packed from here.
+  const server0 = JSON.parse(
+    npm(["pack", "--json", "--ignore-scripts", "--workspace", "server", "--pack-destination", tmp], REPO_ROOT),
+  ) as { filename: string }[];
+  const puppeteer = (
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "puppeteer-core", "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  npm(["install", "--save-dev", path.join(tmp, server0[0].filename), `puppeteer-core@${puppeteer}`], repo);
+  fs.mkdirSync(path.join(repo, "journeys"));
+  fs.writeFileSync(path.join(repo, "journeys", `${JOURNEY}.yaml`), journeyYaml({ email: JOURNEY_EMAIL }));
+  // The program has no setting of its own: the rehearsal's stack file holds none but the tenant's (set by the script).
+  fs.writeFileSync(path.join(repo, "Pulumi.rehearsal.yaml"), "config: {}\n");
   // The user's one-time setup, from their machine, as the CI guide says: the stack created once in
   // the shared backend; the quickstart's credentials (in the committed stack file) then taken out of it.
   const machine = { "runs-on": "local", env: readWorkflow(path.join(CI, "up.yml")).jobs.up.env };
@@ -258,23 +370,38 @@ describe("the CI guide's setup", () => {
 });
 
 describe("a user's infrastructure repository, through its life", () => {
-  const run = (file: string) =>
-    runWorkflow(readWorkflow(path.join(repo, ".github", "workflows", file)), repo, values, runnerEnv);
+  const run = (file: string) => runFresh(readWorkflow(path.join(repo, ".github", "workflows", file)));
 
   test("the package's command runs there (npx pulumi-tenant --help)", () => {
     const help = spawnSync("npx", ["--no-install", "pulumi-tenant", "--help"], { cwd: repo, encoding: "utf8" });
     expect([help.status, help.stdout]).toEqual([0, expect.stringContaining("review")]);
   });
 
-  test("a pull request: the preview workflow posts the review comment", async () => {
+  test("a pull request: the preview workflow rehearses the journey, then posts the review comment", async () => {
+    const before = await untouched();
     const results = await run("pulumi-preview.yml");
     expect(failures(results)).toEqual([]);
+    expect(stepOf(results, "code=0").status).toBe("ok");
+    expect(stepOf(results, "actions/upload-artifact@v4").status).toBe("ok");
     const calls = fs.readFileSync(ghLog(), "utf8");
     expect(calls).toContain(`GH_TOKEN=set pr comment ${PULL_REQUEST} --body-file pulumi-preview.md`);
     expect(calls).toContain("GH_TOKEN=set api --paginate repos/acme/tenant-infra/issues/7/comments");
     const body = fs.readFileSync(path.join(tmp, "gh", "body.md"), "utf8");
     expect(body.startsWith(MARKER)).toBe(true);
     expect(body).toContain("Sign-up");
+    // The journey passed, its pictures and trace in the artifact's folder, the comment says so.
+    const results0 = rehearsalResults();
+    expect(results0.journeys.map((j) => [j.journey, j.passed])).toEqual([[JOURNEY, true]]);
+    const folder = fs.readdirSync(path.join(repo, "rehearsals", JOURNEY));
+    expect(folder).toContain("trace.json");
+    expect(folder.filter((file) => file.endsWith(".png")).length).toBeGreaterThan(0);
+    expect(fs.readFileSync(path.join(repo, "rehearsals.exit"), "utf8").trim()).toBe("0");
+    expect(body).toContain("### Login journeys");
+    expect(body).toContain("The rehearsed journey passed");
+    expect(body).toMatch(new RegExp(`\\| \`${JOURNEY}\` \\| ✅ passed`));
+    expect(body).toContain(`](rehearsals/${JOURNEY}/`);
+    // Neither the pull request's stack nor its tenant saw the rehearsal; its server and stack are gone.
+    expect(await untouched()).toEqual(before);
   });
 
   test("the merge: the up workflow deploys the stack", async () => {
@@ -323,11 +450,57 @@ describe("a user's infrastructure repository, through its life", () => {
 });
 
 describe("what fails loudly", () => {
+  test("a journey that fails: the comment is posted and names the step, then the job fails", async () => {
+    const file = path.join(repo, "journeys", `${JOURNEY}.yaml`);
+    fs.writeFileSync(file, journeyYaml({ email: JOURNEY_EMAIL, [MISSING_CLAIM]: "pro" }));
+    fs.rmSync(path.join(tmp, "gh", "body.md"), { force: true });
+    try {
+      const results = await runFresh(readWorkflow(path.join(CI, "pulumi-preview.yml")));
+      // Only the last step failed: the preview and the comment ran first.
+      expect(failures(results).map((result) => result.step)).toEqual(['code="$(cat rehearsals.exit)"']);
+      expect(results.at(-1)!.output).toContain("The login journeys' rehearsal exited 2");
+      expect(stepOf(results, "id=").status).toBe("ok");
+      const [result] = rehearsalResults().journeys;
+      expect(result).toMatchObject({ journey: JOURNEY, passed: false });
+      expect(result.failure?.reason).toContain(MISSING_CLAIM);
+      const body = fs.readFileSync(path.join(tmp, "gh", "body.md"), "utf8");
+      expect(body).toContain("**1 of 1 rehearsed journeys failed**");
+      expect(body).toContain(`❌ **failed** at ${result.failure!.at}`);
+    } finally {
+      fs.writeFileSync(file, journeyYaml({ email: JOURNEY_EMAIL }));
+    }
+  });
+
+  test("rehearse.sh without pulumi-tenant-server installed stops, exit 3, and says what to do", () => {
+    expect(withoutServer.status).toBe(3);
+    expect(withoutServer.stderr).toContain(
+      "the pulumi-tenant-server command is not installed here (" +
+        repo +
+        "): add it to your package.json's devDependencies and run `npm ci`.",
+    );
+  });
+
+  test("rehearse.sh with no journey matching stops, exit 3, and says what to do", () => {
+    const refused = rehearseSh({ JOURNEYS: "login-journeys/*.yaml" });
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain(
+      `no journey matches login-journeys/*.yaml in ${repo}: commit your journeys there (e.g. journeys/login.yaml), ` +
+        "or set JOURNEYS to the glob that finds them.",
+    );
+    expect(fs.existsSync(path.join(repo, "refused"))).toBe(false);
+  });
+
+  test("the package ships this checkout's rehearse.sh (rebuild provider/ when this fails)", () => {
+    expect(fs.readFileSync(path.join(repo, "node_modules/pulumi-tenant/dist/ci/rehearse.sh"), "utf8")).toBe(
+      fs.readFileSync(path.join(CI, "rehearse.sh"), "utf8"),
+    );
+  });
+
   test("the old install step (`with: { command: version }`) fails as the action does", async () => {
     const workflow = readWorkflow(path.join(CI, "pulumi-preview.yml"));
     const steps = workflow.jobs.preview.steps;
     steps.find((step) => step.uses === "pulumi/actions@v6")!.with = { command: "version" };
-    const results = await runWorkflow(workflow, repo, values, runnerEnv);
+    const results = await runFresh(workflow);
     expect(failures(results)).toEqual([
       expect.objectContaining({
         step: "pulumi/actions@v6",

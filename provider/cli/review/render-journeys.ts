@@ -45,8 +45,8 @@ export function journeysSection(links: JourneyLinks | undefined): string[] {
     "### Login journeys",
     "",
     failed === 0
-      ? `All ${journeys.length} rehearsed journeys passed on a local tenant running this change.`
-      : `**${failed} of ${journeys.length} rehearsed journeys failed** on a local tenant running this change.`,
+      ? `${journeys.length === 1 ? "The rehearsed journey" : `All ${journeys.length} rehearsed journeys`} passed on a local tenant running this change.`
+      : `**${failed} of ${journeys.length} rehearsed ${journeys.length === 1 ? "journey" : "journeys"} failed** on a local tenant running this change.`,
     "",
     "| Journey | Result | Trace |",
     "| --- | --- | --- |",

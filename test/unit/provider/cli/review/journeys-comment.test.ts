@@ -56,7 +56,7 @@ test("each journey is passed, or failed at its step with why; pictures and trace
 test("without a published base the links are the results' folder; with every journey passed the section says so", () => {
   const passed = { ...RESULTS, journeys: [RESULTS.journeys[0]] };
   const text = journeysSection({ results: passed, base: passed.out }).join("\n");
-  expect(text).toContain("All 1 rehearsed journeys passed");
+  expect(text).toContain("The rehearsed journey passed");
   expect(text).toContain("](rehearsals/signup/01-login.png)");
   expect(journeysSection(undefined)).toEqual([]);
   expect(journeysSection({ results: { ...RESULTS, journeys: [] }, base: "x" })).toEqual([]);
