@@ -288,7 +288,8 @@ beforeAll(async () => {
   const quickstartCredentials: Step[] = [
     { run: `pulumi config set tenant:domain ${server.url} --stack ${STACK}` },
     { run: `pulumi config set tenant:clientId ${clientId} --stack ${STACK}` },
-    { run: `pulumi config set --secret tenant:clientSecret ${clientSecret} --stack ${STACK}` },
+    // After `--`: a generated secret may start with `-`, which the CLI would take for a flag.
+    { run: `pulumi config set --secret tenant:clientSecret --stack ${STACK} -- ${clientSecret}` },
   ];
   const setup = await runWorkflow(
     {

@@ -16,7 +16,8 @@ import { packPlugin } from "../../scripts/plugin-pack";
 import { npm, packWorkspace } from "./tarballs";
 
 const PULUMI_SDK = "@pulumi/pulumi@3.248.0";
-const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "jose", "node-forge", "qs"];
+// (jose is not among them: openid-client, the application's side of `pulumi-tenant rehearse`, uses it.)
+const SERVER_ONLY_PACKAGES = ["better-sqlite3", "fastify", "pino", "oidc-provider", "node-forge", "qs"];
 
 let tmp: string;
 let providerTarball: string;
