@@ -10,6 +10,7 @@
 import type { Browser, Page } from "puppeteer-core";
 import * as oidc from "openid-client";
 import { ensureChromium } from "../../scripts/lib/chromium";
+import { FLOW_FAILED_MESSAGE } from "../../server/flows";
 import { startHarness, TEMPLATE, type Harness } from "../server/helpers";
 
 const CALLBACK = "https://app.example.com/callback";
@@ -49,11 +50,8 @@ beforeAll(async () => {
     password: PASSWORD,
   });
   await manage("PATCH", `/users/${encodeURIComponent(blocked.user_id)}`, { blocked: true });
-  await manage("POST", "/users", {
-    connection: "Username-Password-Authentication",
-    email: "form@example.com",
-    password: PASSWORD,
-  });
+  for (const email of ["form@example.com", "basic@example.com"])
+    await manage("POST", "/users", { connection: "Username-Password-Authentication", email, password: PASSWORD });
   await manage("PUT", "/branding/templates/universal-login", {
     template: TEMPLATE.replace("<body>", `<body>${BANNER}`),
   });
@@ -71,10 +69,12 @@ beforeAll(async () => {
     supported_triggers: [{ id: "post-login", version: "v3" }],
     deploy: true,
     code: `exports.onExecutePostLogin = async (event, api) => {
-      if (event.user.email === "form@example.com") api.prompt.render(${JSON.stringify(await profileForm())}, { vars: { tier: "gold" } });
+      const tier = { "form@example.com": "gold", "basic@example.com": "basic" }[event.user.email];
+      if (tier) api.prompt.render(${JSON.stringify(await profileForm())}, { vars: { tier } });
     };
     exports.onContinuePostLogin = async (event, api) => {
-      api.idToken.setCustomClaim("https://shop.example.com/profile", event.prompt.fields.nickname + "/" + event.prompt.vars.plan);
+      const { fields, vars } = event.prompt;
+      api.idToken.setCustomClaim("https://shop.example.com/profile", fields.nickname ? fields.nickname + "/" + vars.plan : "no profile asked");
     };`,
   });
   for (const id of [action.id, formAction.id])
@@ -251,4 +251,42 @@ test("an action's form is filled in, its router and flow run, and its fields rea
     outcome: "ok",
     calls: [{ method: "GET", status: 200 }],
   });
+});
+
+test("the router's other branch ends the form at once: the login resumes with no step shown", async () => {
+  const checks = await startLogin();
+  await submit({ username: "basic@example.com", password: PASSWORD });
+  const callback = callbacks.at(-1)!;
+  expect(callback.searchParams.get("state")).toBe(checks.expectedState);
+  const tokens = await oidc.authorizationCodeGrant(config, callback, checks);
+  expect(tokens.claims()).toMatchObject({ "https://shop.example.com/profile": "no profile asked" });
+});
+
+test("a flow that fails keeps the person on the step with the error, and script typed into the field never runs", async () => {
+  // No fixture answers this nickname's lookup: the flow fails.
+  const hostile = `<img src=x onerror="window.__ran='img'"><script>window.__ran='script'</script>`;
+  await harness.call("PUT", "/rehearsal/fixtures", { body: { fixtures: [] } });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await startLogin();
+  await submit({ username: "form@example.com", password: PASSWORD });
+  expect(new URL(page.url()).pathname).toBe("/u/form");
+  await page.type("#af-nickname", hostile);
+  await Promise.all([page.waitForNavigation(), page.click('button[name="$action"][value="next"]')]);
+  expect(new URL(page.url()).pathname).toBe("/u/form");
+  expect(await page.$eval("body", (body) => body.textContent)).toContain(FLOW_FAILED_MESSAGE);
+  // The typed text is back in its field as text, and nothing of it ran.
+  expect(await page.$eval("#af-nickname", (input) => (input as unknown as { value: string }).value)).toBe(hostile);
+  expect(await page.evaluate(() => (globalThis as unknown as { __ran?: string }).__ran)).toBeUndefined();
+  expect(await page.$$("img[src=x]")).toHaveLength(0);
+  expect(dialogs).toEqual([]);
+  const trace = await harness.call("GET", "/rehearsal/trace?after=0");
+  const failed = (trace.json.events as { type: string; outcome?: string }[]).filter(
+    (event) => event.type === "flow" && event.outcome === "error",
+  );
+  expect(failed.at(-1)).toMatchObject({ name: "plan-lookup", failed_action: "lookup" });
+  expect(JSON.stringify(trace.json)).not.toContain("__ran");
 });
