@@ -8,11 +8,11 @@
  */
 import {
   bindPostLoginActions,
-  CookieClient,
   hiddenField,
   startLoginServer,
   TestAccounts,
   type LoginServer,
+  loginToForm,
 } from "../server/login-support";
 import { MAX_MULTIPART_PARTS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "../../server/login/forms/multipart";
 import { MAX_VALUE_LENGTH, MAX_VALUES_PER_NAME } from "../../server/login/forms/submission";
@@ -93,30 +93,13 @@ afterAll(() => server.close());
 
 /** Logs in up to the form; the browser, the form's address and its CSRF token. */
 async function atForm() {
-  const browser = new CookieClient();
-  let response = await browser.send(
-    `${server.url}/authorize?${new URLSearchParams({ response_type: "code", client_id: "web-app", redirect_uri: CALLBACK, scope: "openid", state: "st" })}`,
-  );
-  const login = new URL(response.headers.get("location")!, server.url);
-  const html = await (await browser.send(login.href)).text();
-  response = await browser.send(login.href, {
-    form: {
-      state: hiddenField(html, "state"),
-      _csrf: hiddenField(html, "_csrf"),
-      username: "ada@example.com",
-      password: PASSWORD,
-      action: "default",
-    },
+  const { browser, form } = await loginToForm(server, {
+    clientId: "web-app",
+    redirectUri: CALLBACK,
+    username: "ada@example.com",
+    password: PASSWORD,
   });
-  for (let hops = 0; hops < 5; hops++) {
-    const next = new URL(response.headers.get("location")!, server.url);
-    if (next.pathname === "/u/form") {
-      const page = await (await browser.send(next.href)).text();
-      return { browser, form: next, csrf: hiddenField(page, "_csrf") };
-    }
-    response = await browser.send(next.href);
-  }
-  throw new Error("the login never reached the form");
+  return { browser, form, csrf: hiddenField(await (await browser.send(form.href)).text(), "_csrf") };
 }
 
 /** Posts a raw urlencoded body to the form; status and page. */

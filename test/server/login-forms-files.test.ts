@@ -13,6 +13,7 @@ import {
   startLoginServer,
   TestAccounts,
   type LoginServer,
+  loginToForm,
 } from "./login-support";
 
 const CALLBACK = "https://app.example.com/callback";
@@ -77,27 +78,13 @@ afterAll(() => server.close());
 
 /** Logs in up to the form's step; the browser, the form's address and the step's page. */
 async function atForm() {
-  const browser = new CookieClient();
-  let response = await browser.send(
-    `${server.url}/authorize?${new URLSearchParams({ response_type: "code", client_id: "web-app", redirect_uri: CALLBACK, scope: "openid", state: "st" })}`,
-  );
-  const login = new URL(response.headers.get("location")!, server.url);
-  const html = await (await browser.send(login.href)).text();
-  response = await browser.send(login.href, {
-    form: {
-      state: hiddenField(html, "state"),
-      _csrf: hiddenField(html, "_csrf"),
-      username: "ada@example.com",
-      password: PASSWORD,
-      action: "default",
-    },
+  const { browser, form } = await loginToForm(server, {
+    clientId: "web-app",
+    redirectUri: CALLBACK,
+    username: "ada@example.com",
+    password: PASSWORD,
   });
-  for (let hops = 0; hops < 5; hops++) {
-    const next = new URL(response.headers.get("location")!, server.url);
-    if (next.pathname === "/u/form") return { browser, form: next, page: await (await browser.send(next.href)).text() };
-    response = await browser.send(next.href);
-  }
-  throw new Error("the login never reached the form");
+  return { browser, form, page: await (await browser.send(form.href)).text() };
 }
 
 /** Posts the step as a browser does with a file input: multipart, one part per file. */

@@ -13,6 +13,7 @@ import {
   startLoginServer,
   TestAccounts,
   type LoginServer,
+  loginToForm as loginToFormOf,
 } from "./login-support";
 
 const CALLBACK = "https://app.example.com/callback";
@@ -129,29 +130,13 @@ async function setUpJourney(): Promise<{ formId: string; flowId: string }> {
 }
 
 /** Logs in through the pages up to the form's first page; the browser and the form's address. */
-async function loginToForm() {
-  const browser = new CookieClient();
-  let response = await browser.send(
-    `${server.url}/authorize?${new URLSearchParams({ response_type: "code", client_id: "web-app", redirect_uri: CALLBACK, scope: "openid", state: "st" })}`,
-  );
-  const page = new URL(response.headers.get("location")!, server.url);
-  const html = await (await browser.send(page.href)).text();
-  response = await browser.send(page.href, {
-    form: {
-      state: hiddenField(html, "state"),
-      _csrf: hiddenField(html, "_csrf"),
-      username: "ada@example.com",
-      password: PASSWORD,
-      action: "default",
-    },
+const loginToForm = () =>
+  loginToFormOf(server, {
+    clientId: "web-app",
+    redirectUri: CALLBACK,
+    username: "ada@example.com",
+    password: PASSWORD,
   });
-  for (let hops = 0; hops < 5; hops++) {
-    const next = new URL(response.headers.get("location")!, server.url);
-    if (next.pathname === "/u/form") return { browser, form: next };
-    response = await browser.send(next.href);
-  }
-  throw new Error("the login never reached the form");
-}
 
 /** Follows redirects to the callback. */
 async function toCallback(browser: CookieClient, response: Response): Promise<URL> {

@@ -284,3 +284,40 @@ export async function bindPostLoginActions(
   if (bound.status !== 200) throw new Error(`actions not bound: ${bound.status} ${JSON.stringify(bound.json)}`);
   return ids;
 }
+
+/**
+ * Logs `username` in through the login pages of `server` as application `clientId` (callback
+ * `redirectUri`), following redirects until the form an action shows (`/u/form`); the browser
+ * (its cookies) and the form's address. Throws when the login never reaches a form.
+ */
+export async function loginToForm(
+  server: Pick<LoginServer, "url">,
+  login: { clientId: string; redirectUri: string; username: string; password: string },
+): Promise<{ browser: CookieClient; form: URL }> {
+  const browser = new CookieClient();
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: login.clientId,
+    redirect_uri: login.redirectUri,
+    scope: "openid",
+    state: "st",
+  });
+  let response = await browser.send(`${server.url}/authorize?${query}`);
+  const page = new URL(response.headers.get("location")!, server.url);
+  const html = await (await browser.send(page.href)).text();
+  response = await browser.send(page.href, {
+    form: {
+      state: hiddenField(html, "state"),
+      _csrf: hiddenField(html, "_csrf"),
+      username: login.username,
+      password: login.password,
+      action: "default",
+    },
+  });
+  for (let hops = 0; hops < 5; hops++) {
+    const next = new URL(response.headers.get("location")!, server.url);
+    if (next.pathname === "/u/form") return { browser, form: next };
+    response = await browser.send(next.href);
+  }
+  throw new Error("the login never reached the form");
+}
