@@ -465,7 +465,7 @@ describe("what fails loudly", () => {
       expect(result).toMatchObject({ journey: JOURNEY, passed: false });
       expect(result.failure?.reason).toContain(MISSING_CLAIM);
       const body = fs.readFileSync(path.join(tmp, "gh", "body.md"), "utf8");
-      expect(body).toContain("**1 of 1 rehearsed journeys failed**");
+      expect(body).toContain("**1 of 1 rehearsed journey failed**");
       expect(body).toContain(`❌ **failed** at ${result.failure!.at}`);
     } finally {
       fs.writeFileSync(file, journeyYaml({ email: JOURNEY_EMAIL }));
