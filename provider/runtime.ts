@@ -67,9 +67,15 @@ export async function dispatch(
  * Configures the runtime and puts `check`, `diff`, `create`, `read`, `update` and `delete`
  * of resource `kind` on `provider`. The host deserializes a provider once per process and
  * calls its `configure` before any other method, so the object stored in state needs
- * nothing else (see `shim.ts`).
+ * nothing else (see `shim.ts`). Through the runtime registered in the process (the first
+ * loaded), so that one runtime serves every text whichever copy of this module it loads.
  */
 export function attach(provider: object, kind: string, config: ConfigSource, protocol = PROTOCOL_VERSION): void {
+  (registry[RUNTIME_GLOBAL]?.attach ?? attachHere)(provider, kind, config, protocol);
+}
+
+/** {@link attach} on this copy of the runtime. */
+function attachHere(provider: object, kind: string, config: ConfigSource, protocol = PROTOCOL_VERSION): void {
   configure(config);
   const target = provider as Record<string, unknown>;
   for (const method of PROVIDER_METHODS) {
@@ -87,4 +93,4 @@ export async function checkImport(kind: string, id: string, urn: string, namespa
 }
 
 const registry = globalThis as unknown as Record<string, TenantRuntime | undefined>;
-registry[RUNTIME_GLOBAL] ??= { protocol: PROTOCOL_VERSION, configure, dispatch, attach };
+registry[RUNTIME_GLOBAL] ??= { protocol: PROTOCOL_VERSION, configure, dispatch, attach: attachHere };
