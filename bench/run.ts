@@ -158,11 +158,13 @@ async function main(): Promise<void> {
   console.log(renderTable(report.figures));
   // Against the last recorded run, then this run recorded (a diagnostic or profiled run is not comparable).
   const load: [number, number] = [loadAtStart[0], Math.round(os.loadavg()[0] * 100) / 100];
-  console.log(`\n${renderChanges(compareWithHistory(report.figures, readHistory(HISTORY), mode), load)}`);
+  // Like with like: the last run on the same engine and Node.js major version.
+  const setup = { engine: pulumiVersion, node: process.version };
+  console.log(`\n${renderChanges(compareWithHistory(report.figures, readHistory(HISTORY), mode, setup), load)}`);
   if (record && !skipCheckpoints && !cpuProf) {
     appendHistory(
       HISTORY,
-      historyEntry({ startedAt, commit: commitLabel(source), mode, sections: only, load }, report.figures),
+      historyEntry({ startedAt, commit: commitLabel(source), mode, sections: only, load, ...setup }, report.figures),
     );
     progress(`figures recorded in ${path.relative(process.cwd(), HISTORY) || HISTORY}`);
   }

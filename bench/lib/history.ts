@@ -16,6 +16,17 @@ import type { Figure } from "./report";
 /** A change for the worse beyond this fraction of the last value is flagged. */
 export const LOSS_THRESHOLD = 0.1;
 
+/** What every run recorded before the engine and Node.js were kept ran on. */
+export const PINNED_SETUP = { engine: "v3.248.0", node: "v20" } as const;
+
+/** The engine and the Node.js major version of a run (the pinned ones when it did not record them). */
+export function setupOf(entry: Pick<HistoryEntry, "engine" | "node">): { engine: string; node: string } {
+  return {
+    engine: entry.engine ?? PINNED_SETUP.engine,
+    node: entry.node?.split(".")[0] ?? PINNED_SETUP.node,
+  };
+}
+
 /** One recorded run. */
 export interface HistoryEntry {
   /** When the run started (ISO). */
@@ -26,6 +37,12 @@ export interface HistoryEntry {
   sections: string[];
   /** Load average (1 min) at the start and the end. */
   load: [number, number];
+  /**
+   * The Pulumi CLI and the Node.js that ran it (`v3.277.0`, `v24.19.0`); runs recorded before
+   * these were kept ran the pinned ones ({@link PINNED_SETUP}).
+   */
+  engine?: string;
+  node?: string;
   /** The run's numeric figures by id: value and unit. */
   figures: Record<string, { value: number; unit: string }>;
 }
@@ -103,20 +120,27 @@ export function appendHistory(file: string, entry: HistoryEntry): void {
 }
 
 /**
- * Each numeric figure of `figures` against the last run of `history` in the same `mode` that
- * has it (figures never recorded before are left out).
+ * Each numeric figure of `figures` against the last run of `history` in the same `mode`, on the
+ * same engine and Node.js major version (`setup`, the pinned ones when not given), that has it
+ * (figures never recorded before are left out).
  */
 export function compareWithHistory(
   figures: readonly Figure[],
   history: readonly HistoryEntry[],
   mode: string,
+  setup: Pick<HistoryEntry, "engine" | "node"> = {},
 ): FigureChange[] {
   const changes: FigureChange[] = [];
+  const want = setupOf(setup);
+  const same = (entry: HistoryEntry) => {
+    const has = setupOf(entry);
+    return has.engine === want.engine && has.node === want.node;
+  };
   for (const figure of figures) {
     if (typeof figure.value !== "number" || !Number.isFinite(figure.value)) continue;
     let last: HistoryEntry | undefined;
     for (let i = history.length - 1; i >= 0 && !last; i -= 1)
-      if (history[i].mode === mode && history[i].figures[figure.id]) last = history[i];
+      if (history[i].mode === mode && same(history[i]) && history[i].figures[figure.id]) last = history[i];
     if (!last) continue;
     const before = last.figures[figure.id].value;
     const change =

@@ -56,6 +56,21 @@ describe("bench history", () => {
     ]);
   });
 
+  it("compares like with like: the last run on the same engine and Node.js major version (unrecorded: the pinned ones)", () => {
+    const history = [
+      entry("pinned", "quick", { wall: { value: 10, unit: "s" } }), // recorded before engine and node were kept
+      { ...entry("newest", "quick", { wall: { value: 8, unit: "s" } }), engine: "v3.277.0", node: "v20.19.5" },
+      { ...entry("node24", "quick", { wall: { value: 7, unit: "s" } }), engine: "v3.277.0", node: "v24.19.0" },
+    ];
+    const lastOf = (setup: { engine?: string; node?: string }) =>
+      compareWithHistory([figure("wall", 9, "s")], history, "quick", setup).map((c) => c.lastCommit);
+    expect(lastOf({ engine: "v3.248.0", node: "v20.18.0" })).toEqual(["pinned"]);
+    expect(lastOf({})).toEqual(["pinned"]);
+    expect(lastOf({ engine: "v3.277.0", node: "v20.11.1" })).toEqual(["newest"]);
+    expect(lastOf({ engine: "v3.277.0", node: "v24.1.0" })).toEqual(["node24"]);
+    expect(lastOf({ engine: "v3.276.0", node: "v24.1.0" })).toEqual([]);
+  });
+
   it("takes more as better for throughputs and shares", () => {
     const history = [entry("a", "full", { rps: { value: 1000, unit: "req/s" }, share: { value: 60, unit: "%" } })];
     const changes = compareWithHistory([figure("rps", 850, "req/s"), figure("share", 70, "%")], history, "full");
