@@ -1,7 +1,8 @@
 /** Jest: TypeScript tests under test/, one project per floor of the house. */
 const base = {
   preset: "ts-jest",
-  testEnvironment: "node",
+  // Jest's Node.js environment with a watch that names what keeps a worker alive at its end.
+  testEnvironment: "<rootDir>/test/environment.js",
   transform: {
     // Each file on its own (transpiled, not type checked: `tsc --noEmit` checks the types once per run),
     // so a worker does not start a cold compiler of the whole program.

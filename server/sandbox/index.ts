@@ -54,7 +54,7 @@ const GRACE_MS = 2000;
 const MAX_ANSWER_CHARS = 8_000_000;
 
 /** The server's sandbox: {@link SandboxOptions}' limits, at most {@link MAX_CONCURRENT_RUNS} at once. */
-export function codeSandbox(options: SandboxOptions = {}): CodeSandbox & { close(): Promise<void> } {
+export function codeSandbox(options: SandboxOptions = {}): CodeSandbox & { close(): Promise<void>; workers(): number } {
   const { dependencyCache, ...limits } = options;
   const pool = new EnginePool({ ...DEFAULT_RUN_LIMITS, ...limits }, new DependencyCache(dependencyCache));
   let running = 0;
@@ -76,6 +76,7 @@ export function codeSandbox(options: SandboxOptions = {}): CodeSandbox & { close
       }
     },
     close: () => pool.close(),
+    workers: () => pool.workers(),
   };
 }
 
@@ -93,6 +94,8 @@ export async function runCode(job: CodeRunJob, options: SandboxOptions = {}): Pr
 class EnginePool {
   private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
   private readonly busy = new Set<Worker>();
+  /** Every worker not yet exited: starting, busy, idle or ending. `close` ends them all and waits. */
+  private readonly alive = new Set<Worker>();
   private wasm: Promise<WasmModule> | undefined;
   private nextId = 1;
   private closed = false;
@@ -197,21 +200,33 @@ class EnginePool {
     return { ...checked, duration_ms: elapsed() };
   }
 
+  /** The engine workers not yet exited (starting, busy, idle or ending). */
+  workers(): number {
+    return this.alive.size;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    const workers = [...this.busy, ...this.idle.map(({ worker, timer }) => (clearTimeout(timer), worker))];
+    for (const { timer } of this.idle) clearTimeout(timer);
     this.idle.length = 0;
     this.busy.clear();
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    // Starting and ending ones too: nothing of the sandbox outlives its close.
+    await Promise.all([...this.alive].map((worker) => worker.terminate()));
   }
 
   private async acquire(): Promise<Worker> {
     const kept = this.idle.pop();
     if (kept) clearTimeout(kept.timer);
-    const worker = kept?.worker ?? (await startWorker());
+    const worker = kept?.worker ?? (await startWorker((started) => this.track(started)));
     worker.ref();
     this.busy.add(worker);
     return worker;
+  }
+
+  private track(worker: Worker): void {
+    this.alive.add(worker);
+    worker.once("exit", () => this.alive.delete(worker));
+    if (this.closed) void worker.terminate();
   }
 
   private release(worker: Worker): void {
@@ -226,8 +241,10 @@ class EnginePool {
     this.idle.push({ worker, timer });
   }
 
+  /** Ends a worker that failed or overran; it no longer holds the process open while it ends. */
   private discard(worker: Worker): void {
     this.busy.delete(worker);
+    worker.unref();
     void worker.terminate();
   }
 }
@@ -241,7 +258,7 @@ const WASM_FILE = join(dirname(require.resolve("@jitl/quickjs-ng-wasmfile-releas
  * memory. Its heap, young generation and stack are bounded; its output is read and dropped (the
  * engine prints nothing the server wants). Resolves once the worker has loaded.
  */
-function startWorker(): Promise<Worker> {
+function startWorker(track: (worker: Worker) => void): Promise<Worker> {
   const built = join(__dirname, "worker.js");
   const options = {
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
@@ -256,19 +273,24 @@ function startWorker(): Promise<Worker> {
         eval: true,
         workerData: { sources: transpiled(), entry: join(__dirname, "worker.ts") },
       });
+  track(worker);
   worker.stdout.resume();
   worker.stderr.resume();
   return new Promise((resolve, reject) => {
+    const ended = (code: number) =>
+      reject(new Error(`the engine's worker ended (exit code ${code}) before it was ready`));
     const ready = (message: { ready?: boolean }) => {
       if (!message?.ready) return;
       worker.off("message", ready);
       worker.off("error", reject);
+      worker.off("exit", ended);
       // An idle worker that fails is simply gone; an unheard 'error' event would end the server.
       worker.on("error", () => undefined);
       resolve(worker);
     };
     worker.on("message", ready);
     worker.once("error", reject);
+    worker.once("exit", ended);
   });
 }
 

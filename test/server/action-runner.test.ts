@@ -5,6 +5,7 @@
  * error with this process unharmed.
  */
 import { createHash, createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { CodeRunResult } from "../../api";
 import { actionRunJob, type ActionRun } from "../../api/kinds/action/tenant-runtime";
 import { codeSandbox } from "../../server/sandbox";
@@ -216,6 +217,30 @@ describe("limits: the engine stops the code, the error is clear, this process st
     expect(recursion.error).toMatchObject({ name: "RangeError", message: expect.stringMatching(/stack/) });
     const never = await run(`await new Promise(() => {});`);
     expect(never.error?.message).toMatch(/promise never settled/);
+  });
+
+  test("close ends every engine worker and waits for it: one still starting, one that overran, one idle", async () => {
+    // The process's threads (Linux): an engine worker is one; the sandbox's close must end them all.
+    const threads = () => Number(/^Threads:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))![1]);
+    const job = (body: string) =>
+      actionRunJob({ trigger: "post-login", code: `exports.onExecutePostLogin = async (event, api) => { ${body} };` });
+    const warm = codeSandbox(); // the engine's shared threads (compilers, the file system's pool) started once
+    await warm.run(job(`api.user.setUserMetadata("w", 0);`));
+    await warm.close();
+    const before = threads();
+    const own = codeSandbox({ timeoutMs: 300 });
+    expect((await own.run(job(`while (true) {}`))).error).toMatchObject({ name: "TimeoutError" });
+    expect((await own.run(job(`api.user.setUserMetadata("a", 1);`))).error).toBeUndefined();
+    const starting = own.run(job(`api.user.setUserMetadata("b", 2);`));
+    const starting2 = own.run(job(`api.user.setUserMetadata("c", 3);`));
+    // One run takes the idle worker, the other starts one: close while it may still be starting.
+    while (own.workers() < 2) await new Promise((resolve) => setTimeout(resolve, 2));
+    await own.close();
+    // No thread of the sandbox outlives its close; the runs it cut short settle.
+    expect(own.workers()).toBe(0);
+    expect(threads()).toBe(before);
+    for (const result of await Promise.all([starting, starting2]))
+      if (result.error) expect(result.error).toMatchObject({ name: "SandboxError" });
   });
 
   test("what the code writes is bounded: logs, calls and their arguments are cut, with a line saying so", async () => {
