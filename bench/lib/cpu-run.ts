@@ -29,6 +29,13 @@ import type { BenchProgram, BenchPulumi } from "./stacks";
 import { callCounts, watchWrites } from "./tenant";
 import { readLines } from "./json-lines";
 
+/**
+ * The process names (`/proc/<pid>/comm`) of Node.js processes, measured by the timing preload
+ * rather than as Go processes: `node`, and `MainThread` from Node.js 24 on (it names its main
+ * thread, which names the process).
+ */
+const NODE_COMMS = new Set(["node", "MainThread"]);
+
 /** The commands measured: a first deploy and a deploy with nothing to do (`pulumi up`), the drift check. */
 export type CpuStep = "first" | "noChange" | "drift";
 export const CPU_STEPS: CpuStep[] = ["first", "noChange", "drift"];
@@ -322,7 +329,9 @@ export async function measureCpuStep(
   });
   const serverCpu = process.cpuUsage(serverCpu0);
   const watched = tree?.stop();
-  const goProcesses = [...(watched?.processes.values() ?? [])].filter((p) => p.comm !== "node" && p.comm !== "time");
+  const goProcesses = [...(watched?.processes.values() ?? [])].filter(
+    (p) => !NODE_COMMS.has(p.comm) && p.comm !== "time",
+  );
   for (const loop of busyLoops) loop.kill("SIGKILL");
   const written = writes.stop();
   const checkpointTimes = checkpoints.stop();
