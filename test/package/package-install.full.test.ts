@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { adminToken } from "../fixtures/realistic-tenant";
 import { startTenantServer, type TenantServer } from "../../server/index";
-import { ensurePulumiCli, openStack, pulumiEnv } from "../../scripts/lib/pulumi";
+import { ensurePulumiCli, openStack, pulumiEnv, REPO_ROOT } from "../../scripts/lib/pulumi";
 import { packPlugin } from "../../scripts/plugin-pack";
 import { npm, packWorkspace } from "./tarballs";
 
@@ -117,11 +117,12 @@ describe("a fresh Pulumi project with the provider tarball", () => {
     expect(up.summary.resourceChanges?.create).toBe(3);
     expect(String(up.outputs.formId.value)).toMatch(/^ap_/);
     expect(String(up.outputs.streamId.value)).toMatch(/^est_/);
-    // The program ran the installed package, not this repository's sources.
+    // The program ran the installed package, not this repository's sources: its stored provider
+    // text names the package alone (only a program folder that resolves it gets that text), and
+    // nothing in the state names this repository.
     const state = JSON.stringify((await stack.exportStack()).deployment);
-    expect(state).toContain(
-      path.join(fs.realpathSync(project), "node_modules", "pulumi-tenant", "dist", "provider", "runtime.js"),
-    );
+    expect(state).toContain('require(\\"pulumi-tenant/runtime\\").attach(this,\\"form\\"');
+    expect(state).not.toContain(REPO_ROOT);
 
     // The package's own command, run from the user's project as `npx pulumi-tenant drift`.
     const place = { stateDir: path.join(tmp, "state"), homeDir: path.join(tmp, "home"), passphrase: "package-check" };
