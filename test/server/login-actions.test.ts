@@ -9,6 +9,7 @@ import {
   CookieClient,
   bindPostLoginActions,
   hiddenField,
+  submitLogin,
   startLoginServer,
   TestAccounts,
   type LoginServer,
@@ -32,20 +33,13 @@ afterAll(() => server.close());
 
 /** Logs in through the pages; the browser's last stop (the callback, or a page it was sent to). */
 async function login(email: string, browser = new CookieClient(), stopAt = CALLBACK) {
-  let response = await browser.send(
-    `${server.url}/authorize?${new URLSearchParams({ response_type: "code", client_id: "web-app", redirect_uri: CALLBACK, scope: "openid email", state: "st", audience: "https://api.example.com/" })}`,
-  );
-  const page = new URL(response.headers.get("location")!, server.url);
-  const html = await (await browser.send(page.href)).text();
-  response = await browser.send(page.href, {
-    form: {
-      state: hiddenField(html, "state"),
-      _csrf: hiddenField(html, "_csrf"),
-      username: email,
-      password: PASSWORD,
-      action: "default",
-    },
-  });
+  const query = {
+    client_id: "web-app",
+    redirect_uri: CALLBACK,
+    scope: "openid email",
+    audience: "https://api.example.com/",
+  };
+  const response = await submitLogin(server.url, browser, query, email, PASSWORD);
   return follow(browser, response, stopAt);
 }
 

@@ -14,6 +14,7 @@ import {
   TestAccounts,
   type LoginServer,
   loginToForm as loginToFormOf,
+  submitLogin,
 } from "./login-support";
 
 const CALLBACK = "https://app.example.com/callback";
@@ -340,20 +341,13 @@ test("the fixtures answer the actions' requests in a login, and the trace shows 
   await rehearsal("PUT", "/fixtures", { fixtures: [{ request: { url }, response: { body: { plan: "team" } } }] });
   const before = (await rehearsal("GET", "/trace")).json.last as number;
   const browser = new CookieClient();
-  let response = await browser.send(
-    `${server.url}/authorize?${new URLSearchParams({ response_type: "code", client_id: "web-app", redirect_uri: CALLBACK, scope: "openid", state: "st" })}`,
+  const response = await submitLogin(
+    server.url,
+    browser,
+    { client_id: "web-app", redirect_uri: CALLBACK, scope: "openid" },
+    "ada@example.com",
+    PASSWORD,
   );
-  const page = new URL(response.headers.get("location")!, server.url);
-  const html = await (await browser.send(page.href)).text();
-  response = await browser.send(page.href, {
-    form: {
-      state: hiddenField(html, "state"),
-      _csrf: hiddenField(html, "_csrf"),
-      username: "ada@example.com",
-      password: PASSWORD,
-      action: "default",
-    },
-  });
   expect(await idTokenOf(await toCallback(browser, response))).toMatchObject({ "https://example.com/plan": "team" });
   const { events } = (await rehearsal("GET", `/trace?after=${before}`)).json as { events: Record<string, unknown>[] };
   expect(events).toEqual([

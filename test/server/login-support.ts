@@ -251,6 +251,32 @@ export function hiddenField(html: string, name: string): string {
   return match[1].replace(/&amp;/g, "&").replace(/&quot;/g, '"');
 }
 
+/**
+ * Starts a login at `/authorize` (`response_type=code`, `state=st` and `query`) and submits the
+ * login page with `username` and `password`: the page's answer to the submit.
+ */
+export async function submitLogin(
+  base: string,
+  browser: CookieClient,
+  query: Record<string, string>,
+  username: string,
+  password: string,
+): Promise<Response> {
+  const params = new URLSearchParams({ response_type: "code", state: "st", ...query });
+  const response = await browser.send(`${base}/authorize?${params}`);
+  const page = new URL(response.headers.get("location")!, base);
+  const html = await (await browser.send(page.href)).text();
+  return browser.send(page.href, {
+    form: {
+      state: hiddenField(html, "state"),
+      _csrf: hiddenField(html, "_csrf"),
+      username,
+      password,
+      action: "default",
+    },
+  });
+}
+
 /** Makes, deploys and binds post-login actions in this order (each live before it is bound); their ids. */
 export async function bindPostLoginActions(
   server: LoginServer,
@@ -295,25 +321,8 @@ export async function loginToForm(
   login: { clientId: string; redirectUri: string; username: string; password: string },
 ): Promise<{ browser: CookieClient; form: URL }> {
   const browser = new CookieClient();
-  const query = new URLSearchParams({
-    response_type: "code",
-    client_id: login.clientId,
-    redirect_uri: login.redirectUri,
-    scope: "openid",
-    state: "st",
-  });
-  let response = await browser.send(`${server.url}/authorize?${query}`);
-  const page = new URL(response.headers.get("location")!, server.url);
-  const html = await (await browser.send(page.href)).text();
-  response = await browser.send(page.href, {
-    form: {
-      state: hiddenField(html, "state"),
-      _csrf: hiddenField(html, "_csrf"),
-      username: login.username,
-      password: login.password,
-      action: "default",
-    },
-  });
+  const query = { client_id: login.clientId, redirect_uri: login.redirectUri, scope: "openid" };
+  let response = await submitLogin(server.url, browser, query, login.username, login.password);
   for (let hops = 0; hops < 5; hops++) {
     const next = new URL(response.headers.get("location")!, server.url);
     if (next.pathname === "/u/form") return { browser, form: next };
