@@ -22,6 +22,13 @@ module.exports = {
   // beside them); a hang still ends, and speed is the bench's to measure, not the tests'. A
   // global option: set in a project, Jest ignores it.
   testTimeout: 60_000,
+  // Jest gives a worker 500 ms to end once its last file ran, then kills it and reports a leak
+  // ("A worker process has failed to exit gracefully"). Ending takes the kernel time to free the
+  // worker's memory: 70–160 ms for 0.5–1.6 GB on a quiet 2-core machine, up to 350 ms on a busy
+  // one, over 500 ms under heavier load, with no handle left (bench/README.md, "Jest workers"). A
+  // worker a handle keeps alive never ends: it is still reported, 2 s later, and
+  // test/environment.js names the handle at 300 ms.
+  workerGracefulExitTimeout: 2_000,
   // The heaviest suites first, by the last run's figures (scripts/run-tests.ts names the file).
   testSequencer: "<rootDir>/test/sequencer.js",
   projects: [
