@@ -9,15 +9,11 @@
  * sockets, child processes, timers, the thread count) and the test files it ran last. It costs nothing while tests run (one listener, a timer only at the end, unref'd).
  */
 const { setTimeout } = require("node:timers");
-const v8 = require("node:v8");
-const vm = require("node:vm");
 const NodeEnvironment = require("jest-environment-node").TestEnvironment;
 
 const WATCH = Symbol.for("pulumi-tenant.worker-exit-watch");
 const STDIO = new Set([0, 1, 2]);
 const MAX_FILES = 3;
-/** A worker's heap in use above which garbage is collected before its next test file. */
-const COLLECT_ABOVE_BYTES = 768 * 1024 * 1024;
 
 /** One line per handle that keeps the process alive (the worker's own stdio pipes left out). */
 function liveHandles() {
@@ -74,21 +70,6 @@ function installWatch() {
 
 installWatch();
 
-let gc = typeof globalThis.gc === "function" ? globalThis.gc : undefined;
-
-/**
- * A full garbage collection, the way Jest's leak detector runs one: the flag exposes `gc` to a new
- * context only, and is hidden again.
- */
-function collectGarbage() {
-  if (!gc) {
-    v8.setFlagsFromString("--expose-gc");
-    gc = vm.runInNewContext("gc");
-    v8.setFlagsFromString("--no-expose-gc");
-  }
-  gc();
-}
-
 class TenantTestEnvironment extends NodeEnvironment {
   constructor(config, context) {
     super(config, context);
@@ -97,17 +78,6 @@ class TenantTestEnvironment extends NodeEnvironment {
       watch.files.push(require("node:path").relative(config.globalConfig.rootDir, context.testPath));
       if (watch.files.length > MAX_FILES) watch.files.shift();
     }
-  }
-
-  /**
-   * Before a test file runs, when the heap in use is over 768 MiB, a full collection: the files
-   * before it are gone by then, modules, globals and all. V8 grows a worker's heap lazily: in the
-   * unit, server and provider suites a worker reached 2.4 GB resident though what they keep alive
-   * is 0.2–0.4 GB, and the bigger a process, the longer it takes to end.
-   */
-  async setup() {
-    if (v8.getHeapStatistics().used_heap_size > COLLECT_ABOVE_BYTES) collectGarbage();
-    await super.setup();
   }
 }
 
