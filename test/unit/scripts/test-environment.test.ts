@@ -19,15 +19,12 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Runs Jest on `files` (name → source) with the repository's environment and grace, two workers. */
+/**
+ * Runs Jest on `files` (name → source) with the repository's environment and grace. Two files and
+ * two workers, with no timings cached, make Jest run them in worker processes, one file each.
+ */
 function runJest(files: Record<string, string>): { status: number | null; stderr: string } {
   for (const [name, source] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), source);
-  // The files in name order.
-  fs.writeFileSync(
-    path.join(dir, "sequencer.js"),
-    `const Sequencer = require(${JSON.stringify(require.resolve("@jest/test-sequencer", { paths: [REPO_ROOT] }))}).default;\n` +
-      "module.exports = class extends Sequencer { sort(tests) { return [...tests].sort((a, b) => a.path.localeCompare(b.path)); } };\n",
-  );
   fs.writeFileSync(
     path.join(dir, "jest.config.js"),
     `const repository = require(${JSON.stringify(path.join(REPO_ROOT, "jest.config.js"))});\n` +
@@ -36,12 +33,9 @@ function runJest(files: Record<string, string>): { status: number | null; stderr
       "  testMatch: ['<rootDir>/*.test.js'],\n" +
       "  transform: {},\n" +
       `  testEnvironment: ${JSON.stringify(ENVIRONMENT)},\n` +
-      "  testSequencer: '<rootDir>/sequencer.js',\n" +
       "  workerGracefulExitTimeout: repository.workerGracefulExitTimeout,\n" +
       "};\n",
   );
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.PULUMI_TENANT_TEST_ORDER;
   const result = spawnSync(
     process.execPath,
     [
@@ -53,7 +47,7 @@ function runJest(files: Record<string, string>): { status: number | null; stderr
       "--ci",
       "--maxWorkers=2",
     ],
-    { cwd: dir, env, encoding: "utf8", timeout: 60_000 },
+    { cwd: dir, encoding: "utf8", timeout: 60_000 },
   );
   return { status: result.status, stderr: result.stderr };
 }
